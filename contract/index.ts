@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './users';
+export * from './organizations';
+export * from './auth';
+export * from './passengers';
+export * from './health';

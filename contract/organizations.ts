@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { roleSchema } from './users';
+
+export const hexColorSchema = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Use a hex colour such as #1d4ed8');
+
+/** The colour keys of the settings record, in spec 3's order. */
+export const colorKeys = [
+  'primaryColor',
+  'secondaryColor',
+  'accentColor',
+  'warmUpColor',
+  'mobilityColor',
+  'liftColor',
+  'throwColor',
+  'commandColor',
+  'sprintColor',
+  'plyoColor',
+  'medballColor',
+  'fieldingColor',
+  'hittingColor',
+  'practicePlanColor',
+] as const;
+export type ColorKey = (typeof colorKeys)[number];
+
+export const passwordPolicySchema = z
+  .object({
+    minLength: z.int().min(1).max(128),
+    maxLength: z.int().min(1).max(1024).nullable(),
+    requireLowercase: z.boolean(),
+    requireUppercase: z.boolean(),
+    requireNumeric: z.boolean(),
+    requireNonAlphanumeric: z.boolean(),
+  })
+  .meta({ id: 'PasswordPolicy' });
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
+export const defaultPasswordPolicy: PasswordPolicy = {
+  minLength: 6,
+  maxLength: null,
+  requireLowercase: false,
+  requireUppercase: false,
+  requireNumeric: false,
+  requireNonAlphanumeric: false,
+};
+
+const colorFields = Object.fromEntries(colorKeys.map((key) => [key, hexColorSchema.nullable()])) as Record<
+  ColorKey,
+  z.ZodNullable<typeof hexColorSchema>
+>;
+
+export const organizationSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    name: z.string(),
+    companyLogo: z.string().nullable(),
+    supportEmail: z.string().nullable(),
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** The settings record of spec 3: the organisation's name, logo and colours, plus its password policy. */
+export const settingsSchema = z
+  .object({
+    name: z.string(),
+    companyLogo: z.string().nullable(),
+    supportEmail: z.string().nullable(),
+    ...colorFields,
+    passwordPolicy: passwordPolicySchema,
+  })
+  .meta({ id: 'Settings' });
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsResponseSchema = z.object({ data: settingsSchema }).meta({ id: 'SettingsResponse' });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const customSidebarItemSchema = z
+  .object({
+    id: z.uuid(),
+    label: z.string(),
+    /** An internal path (starting with /) or an external https URL. */
+    link: z.string(),
+    icon: z.string().nullable(),
+    roles: z.array(roleSchema),
+    order: z.int(),
+  })
+  .meta({ id: 'CustomSidebarItem' });
+export type CustomSidebarItem = z.infer<typeof customSidebarItemSchema>;
+
+export const customSidebarItemsResponseSchema = z
+  .object({ data: z.array(customSidebarItemSchema) })
+  .meta({ id: 'CustomSidebarItemsResponse' });
+export type CustomSidebarItemsResponse = z.infer<typeof customSidebarItemsResponseSchema>;

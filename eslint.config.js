@@ -1,0 +1,95 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const featureNames = (() => {
+  try {
+    return readdirSync('src/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+})();
+
+/** Imports flow one way: routes → features → shared (components, stores, lib) → contract (conventions.md). */
+const boundaryZones = [
+  // A feature never imports another feature.
+  ...featureNames.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need down to components/, stores/ or lib/.',
+  })),
+  {
+    target: ['./src/components', './src/stores', './src/lib', './src/testing'],
+    from: ['./src/features', './src/routes'],
+    message: 'Shared code must not import features or routes.',
+  },
+  { target: './src/features', from: './src/routes', message: 'Features must not import routes.' },
+  {
+    target: './contract',
+    from: ['./src', './server', './mocks'],
+    message: 'contract/ imports nothing but zod.',
+  },
+  { target: './server', from: ['./src', './mocks'], message: 'The server never imports the web app.' },
+  { target: ['./src', './mocks'], from: './server', message: 'The web app never imports server code.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'node_modules', '.data', 'src/routeTree.gen.ts', 'server/db/migrations', 'coverage', 'e2e/artifacts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.e2e.json'] } } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration from server/env.ts; nothing else reads process.env.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./|\\.\\./).*', message: 'contract/ imports nothing but zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Configuration, scripts and tests may read the process environment directly.
+    files: ['server/env.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'vite.config.ts', 'vitest.config.ts', 'drizzle.config.ts', '**/*.test.ts', 'server/testing/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['eslint.config.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);

@@ -1,0 +1,179 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import type { Database } from './db/client';
+import { parseEnv } from './env';
+import { createTestContext, type TestContext } from './testing/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ CORS_ORIGINS: 'https://coach.example.com' });
+});
+afterAll(() => t.close());
+
+type ErrorBody = { error: { code: string; message: string; requestId?: string } };
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[] }>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+describe('errors', () => {
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const response = await t.request<ErrorBody>('GET', '/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await t.request<ErrorBody>('POST', '/api/login', {
+      body: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers anything unexpected with 500, a request id and no stack', async () => {
+    const broken = new Proxy({} as Database, {
+      get() {
+        throw new Error('connection refused at /srv/secret/path.ts:12');
+      },
+    });
+    const app = createApp({ env: parseEnv({ NODE_ENV: 'test' }), db: broken });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const response = await app.request('http://localhost/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.test', password: 'whatever' }),
+      });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(text).not.toMatch(/secret|\.ts:|at /);
+      const body = JSON.parse(text) as ErrorBody;
+      expect(body.error.code).toBe('INTERNAL_ERROR');
+      expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers on every response', async () => {
+    for (const path of ['/api/health', '/api/me', '/api/nope']) {
+      const { headers } = await t.request('GET', path);
+      expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('strict-transport-security')).toContain('max-age=');
+      expect(headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const preflight = (origin: string) =>
+      t.request('OPTIONS', '/api/me', {
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+    expect((await preflight('https://coach.example.com')).headers.get('access-control-allow-origin')).toBe(
+      'https://coach.example.com',
+    );
+    expect(
+      (await preflight('https://evil.example.com')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every route as OpenAPI 3.1 from the validating schemas', async () => {
+    const { status, body } = await t.request<OpenApiDocument>('GET', '/api/openapi.json');
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths).sort()).toEqual([
+      '/api/customSidebarItems',
+      '/api/health',
+      '/api/login',
+      '/api/logout',
+      '/api/me',
+      '/api/publicSettings',
+      '/api/settings',
+      '/api/users/{userId}',
+      '/passenger',
+    ]);
+    expect(body.components.schemas).toHaveProperty('LoginRequest');
+    expect(body.components.schemas).toHaveProperty('Settings');
+  });
+
+  it('refuses every route that is not public without a token (a new route cannot forget sign-in)', async () => {
+    const { body } = await t.request<OpenApiDocument>('GET', '/api/openapi.json');
+    const publicRoutes: string[] = [];
+    for (const [routePath, operations] of Object.entries(body.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const concretePath = routePath.replace('{userId}', '00000000-0000-4000-8000-000000000000');
+        if (!operation.security) {
+          publicRoutes.push(`${method.toUpperCase()} ${routePath}`);
+          continue;
+        }
+        const response = await t.request(method.toUpperCase(), concretePath, {
+          body: method === 'get' ? undefined : {},
+        });
+        expect(response.status, `${method} ${routePath}`).toBe(401);
+      }
+    }
+    expect(publicRoutes.sort()).toEqual(['GET /api/health', 'GET /api/publicSettings', 'POST /api/login']);
+  });
+
+  it('shows a reference page at /api/docs', async () => {
+    const page = await t.request<string>('GET', '/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    expect((await t.request('GET', '/api/docs/assets/swagger-ui-bundle.js')).status).toBe(200);
+  });
+});
+
+describe('serving the built app', () => {
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'connect-static-'));
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>Connect</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c.js'), `console.log("${'app '.repeat(2000)}");`);
+  writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  const app = createApp({ env: parseEnv({ NODE_ENV: 'test', STATIC_DIR: staticDir }), db: {} as Database });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.request(`http://localhost${url}`, { headers });
+
+  it('caches hashed assets as immutable, compressed', async () => {
+    const response = await get('/assets/index-3f9a1c.js', { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('never caches the shell or the service worker', async () => {
+    for (const url of ['/', '/index.html', '/service-worker.js']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+    }
+  });
+
+  it('answers client routes with index.html, but not missing assets or API paths', async () => {
+    const route = await get('/app/dashboard');
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<div id="root">');
+    expect((await get('/reset-password/abc/def')).status).toBe(200);
+    expect((await get('/assets/gone-123.js')).status).toBe(404);
+    expect((await get('/api/unknown')).headers.get('content-type')).toContain('application/json');
+  });
+});

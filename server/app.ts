@@ -1,0 +1,123 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { createMiddleware } from 'hono/factory';
+import { logger } from 'hono/logger';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { errorCodes } from '../contract/errors';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { serveApiDocs } from './lib/api-docs';
+import type { PublicAppEnv } from './lib/context';
+import { Directory } from './lib/directory';
+import { ApiError, renderError, validationError } from './lib/errors';
+import { IdempotencyStore } from './lib/idempotency';
+import { clientAddress } from './lib/request-host';
+import { serveWebApp } from './lib/static-app';
+import { authPublicRouter, authRouter } from './routes/auth/auth.index';
+import { healthRouter } from './routes/health/health.index';
+import { passengersRouter } from './routes/passengers/passengers.index';
+import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
+import { usersRouter } from './routes/users/users.index';
+
+export const maxBodyBytes = 1024 * 1024;
+
+/** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
+export function createApp({ env, db }: { env: Env; db: Database }) {
+  const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
+  const idempotency = new IdempotencyStore(db);
+
+  const app = new OpenAPIHono<PublicAppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error.issues, result.target);
+    },
+  });
+
+  app.use(requestId());
+  if (env.LOG_REQUESTS) app.use(logger());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      // The default same-site policy would stop other configured origins from loading logos.
+      crossOriginResourcePolicy: 'same-site',
+    }),
+  );
+  const allowedOrigins = new Set(env.CORS_ORIGINS);
+  const apiCors = cors({
+    origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    maxAge: 600,
+  });
+  app.use('/api/*', apiCors);
+  app.use('/passenger', apiCors);
+  app.use(compress());
+  app.use(
+    createMiddleware<PublicAppEnv>(async (c, next) => {
+      c.set('env', env);
+      c.set('directory', directory);
+      c.set('idempotency', idempotency);
+      c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
+      await next();
+    }),
+  );
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw new ApiError(413, errorCodes.payloadTooLarge, 'The request body is larger than 1 MiB.');
+    },
+  });
+  app.use('/api/*', limitBody);
+  app.use('/passenger', limitBody);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app
+    .route('/', healthRouter)
+    .route('/', authPublicRouter)
+    .route('/', settingsPublicRouter)
+    .route('/', authRouter)
+    .route('/', usersRouter)
+    .route('/', settingsRouter)
+    .route('/', passengersRouter);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Connect Platform API',
+      version: '0.1.0',
+      description:
+        'Training and workout management for sports organisations. Errors answer `{error: {code, message, fields?}}`.',
+    },
+  });
+  serveApiDocs(app);
+
+  app.all('/api/*', (c) =>
+    c.json(
+      { error: { code: errorCodes.notFound, message: `No API route ${c.req.method} ${c.req.path}.` } },
+      404,
+    ),
+  );
+  serveWebApp(app, env.STATIC_DIR);
+
+  app.notFound((c) => c.json({ error: { code: errorCodes.notFound, message: 'Not found.' } }, 404));
+  app.onError((err, c) => renderError(c, err));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** What PGlite and postgres.js databases have in common; the rest of the server sees only this. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations, holding a lock so that several processes starting together apply them once. */
+  migrate(): Promise<void>;
+  /** Runs work while holding the deployment-wide lock (seeding at first start). */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const startupLockKey = 7_300_412; // arbitrary, constant: the advisory lock for migrations and seeding
+
+export type DatabaseOptions =
+  { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client;
+  if (dataDir === null) {
+    client = new PGlite();
+  } else {
+    const folder = path.resolve(dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    client = new PGlite(folder);
+  }
+  await client.waitReady;
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    // One process owns a PGlite folder, so no lock is needed.
+    migrate: () => migrate(db, { migrationsFolder }),
+    withStartupLock: (work) => work(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const sql = postgres(url, { max: poolSize, onnotice: () => {} });
+  const db = drizzle({ client: sql, schema });
+
+  async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
+    const lockConnection = await sql.reserve();
+    try {
+      await lockConnection`select pg_advisory_lock(${startupLockKey})`;
+      return await work();
+    } finally {
+      await lockConnection`select pg_advisory_unlock(${startupLockKey})`;
+      lockConnection.release();
+    }
+  }
+
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => withStartupLock(() => migrate(db, { migrationsFolder })),
+    withStartupLock,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

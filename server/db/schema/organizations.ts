@@ -1,0 +1,43 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  companyLogo: text('company_logo'),
+  supportEmail: text('support_email'),
+  primaryColor: text('primary_color'),
+  secondaryColor: text('secondary_color'),
+  accentColor: text('accent_color'),
+  warmUpColor: text('warm_up_color'),
+  mobilityColor: text('mobility_color'),
+  liftColor: text('lift_color'),
+  throwColor: text('throw_color'),
+  commandColor: text('command_color'),
+  sprintColor: text('sprint_color'),
+  plyoColor: text('plyo_color'),
+  medballColor: text('medball_color'),
+  fieldingColor: text('fielding_color'),
+  hittingColor: text('hitting_color'),
+  practicePlanColor: text('practice_plan_color'),
+  passwordMinLength: integer('password_min_length').notNull().default(6),
+  passwordMaxLength: integer('password_max_length'),
+  passwordRequireLowercase: boolean('password_require_lowercase').notNull().default(false),
+  passwordRequireUppercase: boolean('password_require_uppercase').notNull().default(false),
+  passwordRequireNumeric: boolean('password_require_numeric').notNull().default(false),
+  passwordRequireNonAlphanumeric: boolean('password_require_non_alphanumeric').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The hosts a deployment serves each organisation on (its login screens are branded by host). */
+export const organizationHosts = pgTable(
+  'organization_hosts',
+  {
+    host: text('host').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('organization_hosts_organization_idx').on(table.organizationId)],
+);

@@ -1,0 +1,242 @@
+import { inArray } from 'drizzle-orm';
+import type { Role, UserStatus } from '../../contract/users';
+import { hashPassword } from '../lib/passwords';
+import type { Database } from './client';
+import {
+  athleteGroupMembers,
+  athleteGroups,
+  customSidebarItems,
+  organizations,
+  passengers,
+  users,
+} from './schema';
+
+interface DemoPerson {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  status?: UserStatus;
+}
+
+interface DemoOrganization {
+  organization: typeof organizations.$inferInsert;
+  people: DemoPerson[];
+  groups: { name: string; description: string; members: string[] }[];
+  sidebar: { label: string; link: string; icon: string; roles: Role[] }[];
+  trips: {
+    trip: string;
+    departureDate: string;
+    travellers: (string | { firstName: string; lastName: string })[];
+  }[];
+}
+
+export const demoOrganizationSlugs = ['demo', 'rivals'] as const;
+
+const demo: DemoOrganization = {
+  organization: {
+    slug: 'demo',
+    name: 'Demo Baseball Academy',
+    companyLogo: '/org-logos/demo.svg',
+    supportEmail: 'support@demo.test',
+    primaryColor: '#1d4ed8',
+    secondaryColor: '#0f172a',
+    accentColor: '#f59e0b',
+    warmUpColor: '#f97316',
+    mobilityColor: '#14b8a6',
+    liftColor: '#6366f1',
+    throwColor: '#ef4444',
+    commandColor: '#8b5cf6',
+    sprintColor: '#22c55e',
+    plyoColor: '#eab308',
+    medballColor: '#a16207',
+    fieldingColor: '#0ea5e9',
+    hittingColor: '#dc2626',
+    practicePlanColor: '#64748b',
+  },
+  people: [
+    { email: 'admin@demo.test', firstName: 'Morgan', lastName: 'Reyes', role: 'admin' },
+    { email: 'coach@demo.test', firstName: 'Casey', lastName: 'Jordan', role: 'coach' },
+    { email: 'athlete@demo.test', firstName: 'Jamie', lastName: 'Rivera', role: 'athlete' },
+    { email: 'tyler.brooks@demo.test', firstName: 'Tyler', lastName: 'Brooks', role: 'athlete' },
+    { email: 'diego.martinez@demo.test', firstName: 'Diego', lastName: 'Martinez', role: 'athlete' },
+    { email: 'sam.whitaker@demo.test', firstName: 'Sam', lastName: 'Whitaker', role: 'athlete' },
+    { email: 'noah.kim@demo.test', firstName: 'Noah', lastName: 'Kim', role: 'athlete' },
+    { email: 'eli.thompson@demo.test', firstName: 'Eli', lastName: 'Thompson', role: 'athlete' },
+    { email: 'pending@demo.test', firstName: 'Riley', lastName: 'Chen', role: 'athlete', status: 'pending' },
+  ],
+  groups: [
+    {
+      name: 'Pitchers',
+      description: 'Throwing program and arm care',
+      members: ['athlete@demo.test', 'tyler.brooks@demo.test', 'noah.kim@demo.test'],
+    },
+    {
+      name: 'Position Players',
+      description: 'Hitting, fielding and speed',
+      members: [
+        'diego.martinez@demo.test',
+        'sam.whitaker@demo.test',
+        'eli.thompson@demo.test',
+        'athlete@demo.test',
+      ],
+    },
+    {
+      name: '2027 Graduates',
+      description: 'Recruiting class of 2027',
+      members: ['tyler.brooks@demo.test', 'sam.whitaker@demo.test'],
+    },
+  ],
+  sidebar: [
+    { label: 'Team Calendar', link: 'https://calendar.demo.test/academy', icon: 'calendar', roles: [] },
+    {
+      label: 'Nutrition Guide',
+      link: '/app/dashboard?guide=nutrition',
+      icon: 'apple',
+      roles: ['athlete', 'coach', 'admin'],
+    },
+    {
+      label: 'Scouting Reports',
+      link: 'https://scouting.demo.test',
+      icon: 'clipboard',
+      roles: ['admin', 'coach'],
+    },
+  ],
+  trips: [
+    {
+      trip: 'Spring Classic — Phoenix',
+      departureDate: '2027-03-12',
+      travellers: [
+        'coach@demo.test',
+        'athlete@demo.test',
+        'tyler.brooks@demo.test',
+        'diego.martinez@demo.test',
+        'noah.kim@demo.test',
+        { firstName: 'Pat', lastName: 'Rivera' },
+      ],
+    },
+    {
+      trip: 'Summer Showcase — Atlanta',
+      departureDate: '2027-06-20',
+      travellers: [
+        'coach@demo.test',
+        'sam.whitaker@demo.test',
+        'eli.thompson@demo.test',
+        'athlete@demo.test',
+      ],
+    },
+  ],
+};
+
+const rivals: DemoOrganization = {
+  organization: {
+    slug: 'rivals',
+    name: 'Rivals Baseball Club',
+    companyLogo: '/org-logos/rivals.svg',
+    supportEmail: 'help@rivals.test',
+    primaryColor: '#b91c1c',
+    secondaryColor: '#1f2937',
+    accentColor: '#facc15',
+  },
+  people: [
+    { email: 'admin@rivals.test', firstName: 'Jordan', lastName: 'Blake', role: 'admin' },
+    { email: 'coach@rivals.test', firstName: 'Alex', lastName: 'Moreno', role: 'coach' },
+    { email: 'athlete@rivals.test', firstName: 'Chris', lastName: 'Nolan', role: 'athlete' },
+  ],
+  groups: [{ name: 'Varsity', description: 'First team', members: ['athlete@rivals.test'] }],
+  sidebar: [{ label: 'Club Handbook', link: 'https://rivals.test/handbook', icon: 'book', roles: [] }],
+  trips: [
+    {
+      trip: 'Fall Tournament — Dallas',
+      departureDate: '2027-10-02',
+      travellers: ['coach@rivals.test', 'athlete@rivals.test'],
+    },
+  ],
+};
+
+async function seedOrganization(db: Database, spec: DemoOrganization, passwordHash: string) {
+  const [organization] = await db.insert(organizations).values(spec.organization).returning();
+  if (!organization) throw new Error(`Could not create ${spec.organization.slug}`);
+  const organizationId = organization.id;
+  const people = await db
+    .insert(users)
+    .values(
+      spec.people.map((person) => ({
+        ...person,
+        organizationId,
+        passwordHash,
+        status: person.status ?? 'approved',
+        emailVerifiedAt: person.status === 'pending' ? null : new Date(),
+      })),
+    )
+    .returning();
+  const idByEmail = new Map(people.map((person) => [person.email, person.id]));
+  const userId = (email: string) => {
+    const id = idByEmail.get(email);
+    if (!id) throw new Error(`Unknown demo person ${email}`);
+    return id;
+  };
+  const personByEmail = new Map(spec.people.map((person) => [person.email, person]));
+
+  for (const group of spec.groups) {
+    const [created] = await db
+      .insert(athleteGroups)
+      .values({ organizationId, name: group.name, description: group.description })
+      .returning();
+    if (!created) continue;
+    await db
+      .insert(athleteGroupMembers)
+      .values(group.members.map((email) => ({ organizationId, groupId: created.id, userId: userId(email) })));
+  }
+  await db
+    .insert(customSidebarItems)
+    .values(spec.sidebar.map((item, order) => ({ ...item, organizationId, order })));
+  await db.insert(passengers).values(
+    spec.trips.flatMap(({ trip, departureDate, travellers }) =>
+      travellers.map((traveller, index) => {
+        const person = typeof traveller === 'string' ? personByEmail.get(traveller) : traveller;
+        return {
+          organizationId,
+          trip,
+          departureDate,
+          userId: typeof traveller === 'string' ? userId(traveller) : null,
+          firstName: person?.firstName ?? 'Guest',
+          lastName: person?.lastName ?? '',
+          seat: `${10 + Math.floor(index / 4)}${'ABCD'[index % 4]}`,
+          notes: typeof traveller === 'string' ? null : 'Parent chaperone',
+        };
+      }),
+    ),
+  );
+}
+
+/**
+ * Creates the demo organisations ("Demo Baseball Academy" and, for isolation, "Rivals Baseball Club").
+ * With `reset`, existing demo organisations are removed first; otherwise an existing demo is left alone.
+ */
+export async function seedDemo(
+  db: Database,
+  options: { password: string; reset?: boolean },
+): Promise<'seeded' | 'kept'> {
+  const existing = await db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(inArray(organizations.slug, [...demoOrganizationSlugs]));
+  if (existing.length > 0 && !options.reset) return 'kept';
+  // One hash for every demo account: they share DEMO_PASSWORD, and argon2id is deliberately slow.
+  const passwordHash = await hashPassword(options.password);
+  await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    await database.delete(organizations).where(inArray(organizations.slug, [...demoOrganizationSlugs]));
+    await seedOrganization(database, demo, passwordHash);
+    await seedOrganization(database, rivals, passwordHash);
+  });
+  return 'seeded';
+}
+
+/** The accounts `npm start` prints: every approved demo user, by organisation. */
+export const demoAccounts = [demo, rivals].flatMap((spec) =>
+  spec.people
+    .filter((person) => person.status === undefined)
+    .map(({ email, role }) => ({ email, role, organization: spec.organization.name })),
+);

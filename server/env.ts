@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .url()
+        .refine(
+          (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+          'each origin must look like https://host[:port]',
+        ),
+    ),
+  );
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Address to listen on; unset means every interface (IPv4 and IPv6). */
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  CORS_ORIGINS: originList.default([]),
+  MANAGEMENT_HOST: z.string().min(1).default('manage.localhost'),
+  DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('connect-demo'),
+  /** Slug of the organisation an unknown host gets. */
+  DEFAULT_ORGANIZATION: z.string().min(1).default('demo'),
+  /** Seed the demo organisations when the database has none. */
+  SEED_DEMO: booleanFlag.default(true),
+  /** Trust X-Forwarded-For / X-Forwarded-Host from a reverse proxy in front. */
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_REQUESTS: booleanFlag.default(false),
+  STATIC_DIR: z.string().min(1).default('dist'),
+  /** Connections each API process keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidConfigurationError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new InvalidConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The one place that reads the process environment. */
+export function readEnv(): Env {
+  return parseEnv(process.env);
+}

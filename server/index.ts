@@ -1,0 +1,52 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openConfiguredDatabase } from './db/open';
+import { demoAccounts } from './db/seed';
+import { InvalidConfigurationError, readEnv, type Env } from './env';
+
+function loadEnv(): Env {
+  try {
+    return readEnv();
+  } catch (error) {
+    if (error instanceof InvalidConfigurationError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const env = loadEnv();
+const database = await openConfiguredDatabase(env);
+const app = createApp({ env, db: database.db });
+
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
+  (info) => {
+    const address = `http://localhost:${info.port}`;
+    console.log(
+      `Connect Platform is running at ${address} (database: ${database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL'})`,
+    );
+    console.log(`  API reference: ${address}/api/docs`);
+    if (env.SEED_DEMO) {
+      console.log(`  Demo accounts (password "${env.DEMO_PASSWORD}"):`);
+      for (const account of demoAccounts) {
+        console.log(`    ${account.role.padEnd(8)} ${account.email.padEnd(22)} ${account.organization}`);
+      }
+    }
+  },
+);
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing.`);
+  server.close(() => {
+    void database.close().finally(() => process.exit(0));
+  });
+  // Keep-alive connections may hold close() open; don't wait for them forever.
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

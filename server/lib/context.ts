@@ -1,0 +1,35 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Env } from '../env';
+import type { Directory, Viewer } from './directory';
+import { validationError } from './errors';
+import type { IdempotencyStore } from './idempotency';
+import type { TenantScope } from './tenancy';
+
+/** What every request sees. There is deliberately no raw database handle here. */
+export interface PublicVariables {
+  requestId: string;
+  env: Env;
+  directory: Directory;
+  clientAddress: string;
+  idempotency: IdempotencyStore;
+}
+
+/** What a signed-in request also sees, set by requireViewer. */
+export interface SignedInVariables extends PublicVariables {
+  viewer: Viewer;
+  tenant: TenantScope;
+}
+
+export type PublicAppEnv = { Variables: PublicVariables };
+export type SignedInAppEnv = { Variables: SignedInVariables };
+
+/** A router whose request validation failures answer 400 with the fields at fault. */
+export function createRouter<E extends PublicAppEnv>() {
+  return new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw validationError(result.error.issues, result.target === 'json' ? 'request body' : result.target);
+      }
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+
+/** A table whose rows belong to one organisation. */
+export type TenantTable = PgTable & { organizationId: AnyPgColumn };
+
+type Row<T extends TenantTable> = T['$inferSelect'];
+type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
+
+interface SelectOptions {
+  where?: SQL | undefined;
+  orderBy?: (SQL | AnyPgColumn)[];
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * The only way request handlers reach organisation data: every read, write and delete is limited to the
+ * signed-in user's organisation, and inserts get it stamped on. The organisation comes from the session,
+ * never from the request (docs/decisions/002-tenancy.md).
+ */
+export class TenantScope {
+  constructor(
+    private readonly db: Database,
+    readonly organizationId: string,
+  ) {}
+
+  /** `organization_id = ours AND filter`, for the rare query the helpers below do not cover. */
+  own(table: TenantTable, filter?: SQL): SQL {
+    const scope = eq(table.organizationId, this.organizationId);
+    return filter ? (and(scope, filter) as SQL) : scope;
+  }
+
+  async select<T extends TenantTable>(table: T, options: SelectOptions = {}): Promise<Row<T>[]> {
+    // Drizzle cannot type a select over a generic table; the row type is restored at the boundary.
+    const source: PgTable = table;
+    let query = this.db.select().from(source).where(this.own(table, options.where)).$dynamic();
+    if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
+    if (options.limit !== undefined) query = query.limit(options.limit);
+    if (options.offset !== undefined) query = query.offset(options.offset);
+    return await query;
+  }
+
+  async first<T extends TenantTable>(table: T, where: SQL): Promise<Row<T> | undefined> {
+    const [row] = await this.select(table, { where, limit: 1 });
+    return row;
+  }
+
+  async insert<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]): Promise<Row<T>[]> {
+    const rows = (Array.isArray(values) ? values : [values]).map((value) => ({
+      ...value,
+      organizationId: this.organizationId,
+    }));
+    return await this.db
+      .insert(table as PgTable)
+      .values(rows as never)
+      .returning();
+  }
+
+  async update<T extends TenantTable>(table: T, values: Partial<NewRow<T>>, where: SQL): Promise<Row<T>[]> {
+    // organizationId can never be changed through the scope.
+    const { organizationId: _ignored, ...changes } = values as Record<string, unknown>;
+    return await this.db
+      .update(table as PgTable)
+      .set(changes as never)
+      .where(this.own(table, where))
+      .returning();
+  }
+
+  async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
+    return await this.db
+      .delete(table as PgTable)
+      .where(this.own(table, where))
+      .returning();
+  }
+}

@@ -1,0 +1,55 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { errorCodes } from '../../../contract/errors';
+import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
+import { ApiError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { toOrganization, toUser } from '../../lib/serializers';
+import type * as routes from './auth.routes';
+
+const invalidCredentials = () =>
+  new ApiError(401, errorCodes.invalidCredentials, 'Email or password is incorrect.');
+
+export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) => {
+  const { email, password } = c.req.valid('json');
+  const { directory, clientAddress } = c.var;
+  const retryAfter = await directory.loginRetryAfterSeconds(email, clientAddress);
+  if (retryAfter > 0) {
+    throw new ApiError(
+      429,
+      errorCodes.tooManyRequests,
+      `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  const user = await directory.userByEmail(email);
+  const passwordMatches = await verifyPassword(user?.passwordHash, password);
+  if (!user || !passwordMatches) {
+    await directory.recordLoginFailure(email, clientAddress);
+    throw invalidCredentials();
+  }
+  if (user.status !== 'approved') {
+    throw new ApiError(
+      403,
+      errorCodes.accountNotApproved,
+      user.status === 'pending'
+        ? 'Your account is waiting for approval by your organisation.'
+        : 'Your account is not approved. Contact your organisation.',
+    );
+  }
+  const session = await directory.startSession(user);
+  return c.json(
+    { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toUser(user) },
+    200,
+  );
+};
+
+export const logout: RouteHandler<typeof routes.logout, SignedInAppEnv> = async (c) => {
+  await c.var.directory.revokeSession(c.var.viewer.sessionId);
+  return c.json({ message: 'Signed out.' }, 200);
+};
+
+export const me: RouteHandler<typeof routes.me, SignedInAppEnv> = (c) => {
+  const { user, organization } = c.var.viewer;
+  return c.json({ user: toUser(user), organization: toOrganization(organization) }, 200);
+};

@@ -1,0 +1,38 @@
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+  meResponseSchema,
+} from '../../../contract/auth';
+import { errorResponse, jsonContent, publicRoute, signedInRoute } from '../../lib/routes';
+
+export const login = publicRoute({
+  method: 'post',
+  path: '/api/login',
+  tags: ['Sign-in'],
+  summary: 'Sign in with email and password; returns a bearer token valid for 30 days',
+  request: { body: { content: { 'application/json': { schema: loginRequestSchema } }, required: true } },
+  responses: {
+    200: jsonContent(loginResponseSchema, 'Signed in'),
+    400: errorResponse('The body is not valid'),
+    401: errorResponse('Unknown email or wrong password (the same answer for both)'),
+    403: errorResponse('ACCOUNT_NOT_APPROVED: the account exists but is not approved'),
+    429: errorResponse('Too many failed sign-ins for this email from this address; see Retry-After'),
+  },
+});
+
+export const logout = signedInRoute({
+  method: 'post',
+  path: '/api/logout',
+  tags: ['Sign-in'],
+  summary: 'Revoke the bearer token of this request',
+  responses: { 200: jsonContent(logoutResponseSchema, 'Signed out') },
+});
+
+export const me = signedInRoute({
+  method: 'get',
+  path: '/api/me',
+  tags: ['Sign-in'],
+  summary: 'The signed-in user and its organisation',
+  responses: { 200: jsonContent(meResponseSchema, 'The signed-in user and organisation') },
+});

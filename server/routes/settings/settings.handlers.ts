@@ -1,0 +1,54 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { asc, sql } from 'drizzle-orm';
+import { defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
+import { customSidebarItems as sidebarItems } from '../../db/schema';
+import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
+import { requestHost } from '../../lib/request-host';
+import { toSettings } from '../../lib/serializers';
+import type * as routes from './settings.routes';
+
+/** What a deployment with no organisation at all shows (spec 1's fallback name). */
+const platformSettings: Settings = {
+  name: 'Connect Platform',
+  companyLogo: null,
+  supportEmail: null,
+  primaryColor: null,
+  secondaryColor: null,
+  accentColor: null,
+  warmUpColor: null,
+  mobilityColor: null,
+  liftColor: null,
+  throwColor: null,
+  commandColor: null,
+  sprintColor: null,
+  plyoColor: null,
+  medballColor: null,
+  fieldingColor: null,
+  hittingColor: null,
+  practicePlanColor: null,
+  passwordPolicy: defaultPasswordPolicy,
+};
+
+export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
+  c.json({ data: toSettings(c.var.viewer.organization) }, 200);
+
+export const publicSettings: RouteHandler<typeof routes.publicSettings, PublicAppEnv> = async (c) => {
+  const organization = await c.var.directory.organizationForHost(requestHost(c));
+  return c.json({ data: organization ? toSettings(organization) : platformSettings }, 200);
+};
+
+export const customSidebarItems: RouteHandler<typeof routes.customSidebarItems, SignedInAppEnv> = async (
+  c,
+) => {
+  const role = c.var.viewer.user.role;
+  const rows = await c.var.tenant.select(sidebarItems, {
+    where: sql`(cardinality(${sidebarItems.roles}) = 0 or ${role} = any(${sidebarItems.roles}))`,
+    orderBy: [asc(sidebarItems.order), asc(sidebarItems.label)],
+  });
+  return c.json(
+    {
+      data: rows.map(({ id, label, link, icon, roles, order }) => ({ id, label, link, icon, roles, order })),
+    },
+    200,
+  );
+};

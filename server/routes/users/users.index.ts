@@ -1,0 +1,8 @@
+import { createRouter, type SignedInAppEnv } from '../../lib/context';
+import * as handlers from './users.handlers';
+import * as routes from './users.routes';
+
+export const usersRouter = createRouter<SignedInAppEnv>().openapi(
+  routes.updateOwnUser,
+  handlers.updateOwnUser,
+);

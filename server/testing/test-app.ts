@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { createApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { seedDemo } from '../db/seed';
+import { parseEnv, type Env } from '../env';
+
+export const demoPassword = 'test-demo-password';
+
+/** A fresh database for one test file: PGlite in memory, or a new database on the server in DATABASE_URL (npm run test:pg). */
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `connect_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** The real app on a fresh, seeded database, with helpers that call it in-process. */
+export async function createTestContext(overrides: Record<string, string> = {}) {
+  const { handle, drop } = await openTestDatabase();
+  await handle.migrate();
+  await seedDemo(handle.db, { password: demoPassword });
+  const env: Env = parseEnv({
+    NODE_ENV: 'test',
+    DEMO_PASSWORD: demoPassword,
+    STATIC_DIR: '.tmp/no-static-dir',
+    ...overrides,
+  });
+  const app = createApp({ env, db: handle.db });
+
+  async function request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await app.request(`http://localhost${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  async function signIn(email: string, password = demoPassword): Promise<string> {
+    const response = await request<{ token: string }>('POST', '/api/login', { body: { email, password } });
+    if (response.status !== 200) throw new Error(`Sign-in of ${email} failed with ${response.status}`);
+    return response.body.token;
+  }
+
+  return { app, env, db: handle.db, request, signIn, close: drop };
+}
