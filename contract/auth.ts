@@ -31,3 +31,4 @@ export const meResponseSchema = z
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const logoutResponseSchema = z.object({ message: z.string() }).meta({ id: 'LogoutResponse' });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

@@ -1,0 +1,6 @@
+import { authHandlers } from './auth';
+import { passengerHandlers } from './passengers';
+import { settingsHandlers } from './settings';
+
+/** The happy path of every area; tests add failures with `server.use(...)`. */
+export const handlers = [...authHandlers, ...settingsHandlers, ...passengerHandlers];

@@ -1,0 +1,5 @@
+import { setupServer } from 'msw/node';
+import { handlers } from './handlers';
+
+/** The mock API for tests (jsdom): started by src/testing/setup-tests.ts. */
+export const server = setupServer(...handlers);

@@ -1,0 +1,32 @@
+import { logoutResponseSchema } from '@contract';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { api } from '@/lib/api/api-client';
+import { authSession } from '@/lib/auth/auth-session';
+import { settingsQueries } from '@/lib/settings/settings-queries';
+
+/**
+ * POST /api/logout to revoke the token (a failure is ignored: the user is signed out here either way), then
+ * forget the token and everything cached for this user, and go to sign-in. Only the host's public settings
+ * stay: they belong to no user, and the sign-in screen is showing them.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('api/logout', { retry: 0 }).json(logoutResponseSchema);
+      } catch {
+        // Revocation is best effort; the token is dropped below regardless.
+      }
+    },
+    onSettled: async () => {
+      authSession.signOut();
+      // Leave the signed-in screens before their data goes, so nothing re-fetches it without a token.
+      await navigate({ to: '/login', replace: true });
+      const publicSettingsHash = hashKey(settingsQueries.public().queryKey);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== publicSettingsHash });
+    },
+  });
+}

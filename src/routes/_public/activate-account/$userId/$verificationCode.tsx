@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ActivateAccountPage } from '@/features/auth/components/placeholder-pages';
+
+export const Route = createFileRoute('/_public/activate-account/$userId/$verificationCode')({
+  component: ActivateAccountPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordPage } from '@/features/auth/components/placeholder-pages';
+
+export const Route = createFileRoute('/_public/reset-password/$userId/$resetToken')({
+  component: ResetPasswordPage,
+});
