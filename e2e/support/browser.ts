@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** Debian's Chromium; the tests never download a browser. */
+export const chromiumExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The seeded demo accounts' password (the server's DEMO_PASSWORD default). */
+export const demoPassword = process.env.DEMO_PASSWORD ?? 'connect-demo';
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`.');
+  return url;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumExecutable,
+    headless: true,
+    timeout: 30_000,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions the page threw, for the test to report or assert on. */
+  pageErrors: string[];
+}
+
+/**
+ * A fresh, signed-out browser session (its own cookies and storage) at the given viewport. Requests to
+ * anything but the server under test are refused, so the tests never reach the internet.
+ */
+export async function openSession(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+): Promise<BrowserSession> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: viewports[viewport],
+    // A service worker would serve cached pages across tests; each test should see the server.
+    serviceWorkers: 'block',
+  });
+  context.setDefaultTimeout(15_000);
+  const serverOrigin = new URL(baseUrl()).origin;
+  await context.route(
+    (url) => url.origin !== serverOrigin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => route.abort('blockedbyclient'),
+  );
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/** Waits until the browser shows `pathname` (search and hash ignored). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Saves a full-page screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  // Let images and fonts arrive; a page that keeps polling still gets its screenshot after 5 s.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

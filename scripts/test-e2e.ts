@@ -1,0 +1,45 @@
+/**
+ * `npm run test:e2e`: the product started the way `npm start` starts it (building the web app when
+ * needed), on port 3210 with a fresh DATA_DIR, driven by real Chromium through the tests in e2e/.
+ * Extra arguments go to vitest, for example `npm run test:e2e -- -t "wrong password"`.
+ */
+import { existsSync } from 'node:fs';
+import { chromiumExecutable, demoPassword } from '../e2e/support/browser';
+import { startAppServer } from './lib/app-server';
+import { cli, repoRoot } from './lib/project';
+import { runToCompletion } from './lib/processes';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+/** The first start builds the web app, migrates and seeds: give it time on a small machine. */
+const readyTimeoutMs = 180_000;
+
+let exitCode = 1;
+try {
+  if (!existsSync(chromiumExecutable)) {
+    throw new Error(
+      `Chromium is not installed at ${chromiumExecutable}. Install it (apt-get install -y chromium) ` +
+        'or set CHROMIUM_PATH to a Chromium binary.',
+    );
+  }
+  const server = await startAppServer({
+    label: 'server',
+    entry: 'scripts/start.ts',
+    port,
+    readyTimeoutMs,
+    env: { DEMO_PASSWORD: demoPassword },
+  });
+  try {
+    exitCode = await runToCompletion(
+      'vitest',
+      process.execPath,
+      [cli.vitest, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+      { cwd: repoRoot, env: { ...process.env, E2E_BASE_URL: server.baseUrl, DEMO_PASSWORD: demoPassword } },
+    );
+  } finally {
+    await server.stop();
+    console.log('[test:e2e] Server stopped and its data folder removed.');
+  }
+} catch (error) {
+  console.error(`[test:e2e] ${error instanceof Error ? error.message : String(error)}`);
+}
+process.exit(exitCode);
