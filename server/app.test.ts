@@ -152,6 +152,7 @@ describe('serving the built app', () => {
   const app = createApp({ env: parseEnv({ NODE_ENV: 'test', STATIC_DIR: staticDir }), db: {} as Database });
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.request(`http://localhost${url}`, { headers });
+  afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
   it('caches hashed assets as immutable, compressed', async () => {
     const response = await get('/assets/index-3f9a1c.js', { 'accept-encoding': 'gzip' });

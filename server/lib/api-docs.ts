@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { PublicAppEnv } from './context';
 
 const page = `<!doctype html>
@@ -23,7 +24,8 @@ const start = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '
 
 /** The reference page of the OpenAPI document, served from the swagger-ui-dist package (no CDN). */
 export function serveApiDocs(app: Hono<PublicAppEnv>) {
-  const assetsRoot = getAbsoluteFSPath();
+  // Resolved, not imported: importing swagger-ui-dist would load its whole bundle into the server.
+  const assetsRoot = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   app.get('/api/docs', (c) => c.html(page));
   app.get('/api/docs/start.js', (c) =>
     c.body(start, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, lt, min } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginFailures, organizationHosts, organizations, sessions, users } from '../db/schema';
 import type { OrganizationRow, UserRow } from './serializers';
@@ -17,6 +17,24 @@ export interface Viewer {
   sessionId: string;
   user: UserRow;
   organization: OrganizationRow;
+}
+
+function prepareViewerQuery(db: Database) {
+  return db
+    .select({ sessionId: sessions.id, user: users, organization: organizations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.status, 'approved'),
+      ),
+    )
+    .limit(1)
+    .prepare('viewer_for_token');
 }
 
 /**
@@ -78,22 +96,13 @@ export class Directory {
     return { token, expiresAt };
   }
 
+  /** Built once, on first use: this runs on every signed-in request, and building the SQL costs more than running it. */
+  private viewerQuery: ReturnType<typeof prepareViewerQuery> | undefined;
+
   /** The approved user behind a live token, with its organisation, in one query. */
   async viewerForToken(token: string, now = new Date()): Promise<Viewer | undefined> {
-    const [row] = await this.db
-      .select({ sessionId: sessions.id, user: users, organization: organizations })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          eq(users.status, 'approved'),
-        ),
-      )
-      .limit(1);
+    this.viewerQuery ??= prepareViewerQuery(this.db);
+    const [row] = await this.viewerQuery.execute({ tokenHash: hashToken(token), now: now.toISOString() });
     return row;
   }
 
