@@ -35,6 +35,8 @@ export const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: originList.default([]),
+  /** Other origins the web app may call (the Sentry ingest of VITE_SENTRY_DSN, for example): added to the CSP. */
+  CONNECT_SOURCES: originList.default([]),
   MANAGEMENT_HOST: z.string().min(1).default('manage.localhost'),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('connect-demo'),
   /** Slug of the organisation an unknown host gets. */
