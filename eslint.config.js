@@ -42,7 +42,7 @@ const boundaryZones = [
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', '.data', 'src/routeTree.gen.ts', 'server/db/migrations', 'coverage', 'e2e/artifacts'],
+    ignores: ['dist', 'node_modules', '.data', '.tmp', 'bench/results', 'src/routeTree.gen.ts', 'server/db/migrations', 'coverage', 'e2e/artifacts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -107,7 +107,8 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['eslint.config.js'],
+    // Plain scripts outside the TypeScript projects: the config itself, and public/ classic scripts.
+    files: ['eslint.config.js', 'public/**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );

@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
 export const alias = {
+  // React 19 has useSyncExternalStore: TanStack Store's import of the pre-18 shim would only add bytes.
+  'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
   '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
@@ -17,7 +19,15 @@ export default defineConfig({
   resolve: { alias },
   plugins: [
     // The router plugin must run before the React plugin.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      // Loaders split too: a loader pulls its screen's schemas, which the first screen must not carry.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     tailwindcss(),
     VitePWA({

@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
           setupFiles: ['./src/testing/setup-tests.ts'],
           restoreMocks: true,
+          unstubEnvs: true,
         },
       },
       {

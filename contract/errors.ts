@@ -14,16 +14,4 @@ export const apiErrorSchema = z
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const errorCodes = {
-  badRequest: 'BAD_REQUEST',
-  validation: 'VALIDATION_FAILED',
-  unauthorized: 'UNAUTHORIZED',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  accountNotApproved: 'ACCOUNT_NOT_APPROVED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  conflict: 'CONFLICT',
-  internal: 'INTERNAL_ERROR',
-} as const;
+export { errorCodes } from './error-codes';

@@ -69,7 +69,8 @@ describe('signing in and out', () => {
     await signIn(page, 'coach@demo.test');
     await waitForPath(page, '/app/dashboard');
 
-    await page.getByRole('button', { name: /sign out/i }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
 
     await waitForPath(page, '/login');
     await page.getByLabel('Email', { exact: true }).waitFor();

@@ -20,6 +20,7 @@ import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
 import { Route as PublicActivateAccountUserIdVerificationCodeRouteImport } from './routes/_public/activate-account/$userId/$verificationCode'
 import { Route as PublicResetPasswordUserIdResetTokenRouteImport } from './routes/_public/reset-password/$userId/$resetToken'
 
@@ -77,6 +78,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTravelRosterRoute = AppTravelRosterRouteImport.update({
+  id: '/travel-roster',
+  path: '/travel-roster',
+  getParentRoute: () => AppRoute,
+} as any)
 const PublicActivateAccountUserIdVerificationCodeRoute =
   PublicActivateAccountUserIdVerificationCodeRouteImport.update({
     id: '/activate-account/$userId/$verificationCode',
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/': typeof AppIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/travel-roster': typeof AppTravelRosterRoute
   '/app': typeof AppIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/_public/signup': typeof PublicSignupRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/': typeof AppIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms-of-service'
     | '/app/dashboard'
+    | '/app/travel-roster'
     | '/app/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms-of-service'
     | '/app/dashboard'
+    | '/app/travel-roster'
     | '/app'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -173,6 +184,7 @@ export interface FileRouteTypes {
     | '/_public/signup'
     | '/_public/terms-of-service'
     | '/app/dashboard'
+    | '/app/travel-roster'
     | '/app/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
@@ -264,6 +276,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/travel-roster': {
+      id: '/app/travel-roster'
+      path: '/travel-roster'
+      fullPath: '/app/travel-roster'
+      preLoaderRoute: typeof AppTravelRosterRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_public/activate-account/$userId/$verificationCode': {
       id: '/_public/activate-account/$userId/$verificationCode'
       path: '/activate-account/$userId/$verificationCode'
@@ -308,11 +327,13 @@ const PublicRouteWithChildren =
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppTravelRosterRoute: typeof AppTravelRosterRoute
   AppIndexRoute: typeof AppIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppTravelRosterRoute: AppTravelRosterRoute,
   AppIndexRoute: AppIndexRoute,
 }
 

@@ -1,13 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AppLayout } from '@/features/app-shell/components/app-layout';
+import { OnboardingTourSync } from '@/features/onboarding/components/onboarding-tour-sync';
 import { SessionCheckErrorPage } from '@/features/app-shell/components/session-check-error-page';
 import { requireApprovedSession } from '@/lib/auth/session-guards';
 
-/** Everything under /app needs an approved user (spec 4); the guard runs before any child loads. */
+/**
+ * Everything under /app needs an approved user (spec 4); the guard runs before any child loads. Its error
+ * screen is also the route-level boundary of the signed-in area: a screen's render error bubbles up to it
+ * (screens have no error component of their own; ADR 011).
+ */
 export const Route = createFileRoute('/app')({
   beforeLoad: async ({ context, location }) => {
     await requireApprovedSession(context, location.href);
   },
-  component: AppLayout,
+  component: SignedInArea,
   errorComponent: SessionCheckErrorPage,
+  // Spec 4: the spinner shows at once while /api/me is checked, and goes as soon as the check is done.
+  pendingMs: 0,
+  pendingMinMs: 0,
 });
+
+/** The signed-in frame, plus the onboarding tour's sync (a route may compose features; a feature may not). */
+function SignedInArea() {
+  return (
+    <>
+      <OnboardingTourSync />
+      <AppLayout />
+    </>
+  );
+}

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { server } from '@mocks/server';
+import { resetRequestActivity } from '@/lib/api/request-activity';
+import { applyBranding } from '@/lib/branding/apply-branding';
+import { clearAllFormDrafts } from '@/lib/form-drafts/form-draft';
+import { resetAppStatus } from '@/lib/network/app-status';
+import { resetNetworkStatus } from '@/lib/network/network-status';
+import { resetAllStores } from '@/stores/store-reset';
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
@@ -9,6 +15,13 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
   cleanup();
+  // After cleanup: resetting stores while components are mounted would update them outside act().
+  resetAllStores();
+  resetAppStatus();
+  resetNetworkStatus();
+  resetRequestActivity();
+  applyBranding(null);
+  clearAllFormDrafts();
   server.resetHandlers();
   server.events.removeAllListeners();
   localStorage.clear();

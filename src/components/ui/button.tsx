@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -14,6 +14,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and blocks clicks while an action runs; `pendingLabel` replaces the text meanwhile. */
   isPending?: boolean;
   pendingLabel?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

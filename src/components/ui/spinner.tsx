@@ -19,8 +19,24 @@ export function Spinner({ label, className = 'size-5' }: SpinnerProps) {
 /** Spec 2: the spinner shown while a screen loads. */
 export function FullPageSpinner() {
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center text-primary">
+    <div role="status" className="flex min-h-dvh items-center justify-center text-primary-ink">
       <Spinner label="Loading…" className="size-8" />
+    </div>
+  );
+}
+
+/**
+ * The router's pending screen while a lazy screen (its code or its loader) arrives: it fills the space the
+ * screen will take, so neither the spinner nor the screen after it moves anything.
+ */
+export function RoutePendingSpinner() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-[60dvh] w-full flex-1 flex-col items-center justify-center gap-3 text-primary-ink"
+    >
+      <Spinner className="size-8" />
+      <span className="text-sm font-medium text-muted-foreground">Loading…</span>
     </div>
   );
 }

@@ -1,12 +1,18 @@
-import { z } from 'zod';
-
-/** `/login`'s search parameters (spec 2); anything unexpected is dropped rather than failing the page. */
-export const loginSearchSchema = z.object({
+/** `/login`'s search parameters (spec 2). */
+export interface LoginSearch {
   /** The guarded address the visitor wanted, to return to after signing in. */
-  redirect: z.string().optional().catch(undefined),
+  redirect?: string;
   /** `locked`: the account is not approved yet. */
-  account: z.enum(['locked']).optional().catch(undefined),
+  account?: 'locked';
   /** `authfailed`: the server refused the stored token (401 or 403). */
-  status: z.enum(['authfailed']).optional().catch(undefined),
-});
-export type LoginSearch = z.infer<typeof loginSearchSchema>;
+  status?: 'authfailed';
+}
+
+/** Anything unexpected is dropped rather than failing the page; checked by hand to keep zod off the first screen. */
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return {
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+    ...(search.account === 'locked' ? { account: 'locked' as const } : {}),
+    ...(search.status === 'authfailed' ? { status: 'authfailed' as const } : {}),
+  };
+}

@@ -1,10 +1,25 @@
 import { errorCodes } from '@contract';
 import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
+import { isNetworkError } from 'ky';
 import { http, HttpResponse } from 'msw';
 import { saveToken } from '@/lib/auth/token-storage';
-import { api, apiBaseUrl, retryDelayMs } from './api-client';
+import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
+import { api, apiBaseUrl, idempotencyKeyHeader, retryDelayMs } from './api-client';
 import { ApiRequestError } from './api-request-error';
+import { getRunningCalls, resetRequestActivity } from './request-activity';
+
+/** Settles `promise` into a value or the error it rejects with, without an unhandled rejection. */
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
+beforeEach(() => {
+  resetNetworkStatus();
+  resetRequestActivity();
+});
 
 describe('api client', () => {
   it("calls the page's own origin by default", () => {
@@ -46,10 +61,7 @@ describe('api client', () => {
         }),
       ),
     );
-    const error: unknown = await api
-      .post('api/thing', { json: {} })
-      .json()
-      .catch((caught: unknown) => caught);
+    const { error } = (await outcome(api.post('api/thing', { json: {} }).json())) as { error: unknown };
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
       status: 400,
@@ -61,24 +73,8 @@ describe('api client', () => {
 
   it('gives a generic ApiRequestError for a body that is not the error shape', async () => {
     server.use(http.get('*/api/broken', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 })));
-    const error: unknown = await api
-      .get('api/broken', { retry: 0 })
-      .json()
-      .catch((caught: unknown) => caught);
+    const { error } = (await outcome(api.get('api/broken', { retry: 0 }).json())) as { error: unknown };
     expect(error).toMatchObject({ status: 502, code: 'INTERNAL_ERROR' });
-  });
-
-  it('retries a 5xx twice, waiting 2 s then 4 s (spec 9)', async () => {
-    expect([retryDelayMs(1), retryDelayMs(2)]).toEqual([2000, 4000]);
-    let calls = 0;
-    server.use(
-      http.get('*/api/flaky', () => {
-        calls += 1;
-        return calls < 3 ? HttpResponse.json({}, { status: 503 }) : HttpResponse.json({ ok: true });
-      }),
-    );
-    await expect(api.get('api/flaky', { retry: { delay: () => 0 } }).json()).resolves.toEqual({ ok: true });
-    expect(calls).toBe(3);
   });
 
   it('does not retry a 4xx', async () => {
@@ -89,23 +85,248 @@ describe('api client', () => {
         return apiError(404, { code: errorCodes.notFound, message: 'Not found.' });
       }),
     );
-    await expect(api.get('api/missing', { retry: { delay: () => 0 } }).json()).rejects.toBeInstanceOf(
-      ApiRequestError,
-    );
+    await expect(api.get('api/missing').json()).rejects.toBeInstanceOf(ApiRequestError);
     expect(calls).toBe(1);
   });
+});
 
-  it('does not retry a POST', async () => {
-    let calls = 0;
+describe('retries (spec 9), on a fake clock', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits 2 s then 4 s', () => {
+    expect([retryDelayMs(1), retryDelayMs(2)]).toEqual([2000, 4000]);
+  });
+
+  /** Answers `path` with `answers` in turn (the last one repeats) and records when each call came. */
+  function scripted(
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+    path: string,
+    answers: (() => Response)[],
+  ) {
+    const calls: { at: number; idempotencyKey: string | null }[] = [];
+    const start = Date.now();
     server.use(
-      http.post('*/api/write', () => {
-        calls += 1;
-        return HttpResponse.json({}, { status: 503 });
+      http[method](`*/${path}`, ({ request }) => {
+        calls.push({ at: Date.now() - start, idempotencyKey: request.headers.get(idempotencyKeyHeader) });
+        const answer = answers[Math.min(calls.length, answers.length) - 1];
+        if (!answer) throw new Error('no answer scripted');
+        return answer();
       }),
     );
-    await expect(api.post('api/write', { retry: { delay: () => 0 } }).json()).rejects.toBeInstanceOf(
-      ApiRequestError,
+    return calls;
+  }
+
+  const serverError = () => HttpResponse.json({}, { status: 503 });
+  const ok = () => HttpResponse.json({ ok: true });
+
+  it('retries a 5xx twice, 2 s and then 4 s later, and returns the answer that worked', async () => {
+    const calls = scripted('get', 'api/flaky', [serverError, serverError, ok]);
+    const result = outcome(api.get('api/flaky').json());
+
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(await result).toEqual({ value: { ok: true } });
+    expect(calls.map((call) => call.at)).toEqual([0, 2000, 6000]);
+  });
+
+  it('gives up after the second retry', async () => {
+    const calls = scripted('get', 'api/down', [serverError]);
+    const result = outcome(api.get('api/down').json());
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(calls.map((call) => call.at)).toEqual([0, 2000, 6000]);
+    expect(await result).toMatchObject({ error: { status: 503 } });
+  });
+
+  it('retries a network error the same way', async () => {
+    const calls = scripted('get', 'api/unreachable', [
+      () => HttpResponse.error(),
+      () => HttpResponse.error(),
+      ok,
+    ]);
+    const result = outcome(api.get('api/unreachable').json());
+    await vi.advanceTimersByTimeAsync(6000);
+
+    expect(calls.map((call) => call.at)).toEqual([0, 2000, 6000]);
+    expect(await result).toEqual({ value: { ok: true } });
+  });
+
+  it.each(['api/me', 'api/login'])('never retries %s, even when the call asks for retries', async (path) => {
+    const method = path === 'api/me' ? 'get' : 'post';
+    const calls = scripted(method, path, [serverError]);
+    const results = [
+      outcome(api[method](path).json()),
+      outcome(api[method](path, { retry: 2 }).json()),
+      outcome(api[method](path, { retry: { limit: 2, shouldRetry: () => true } }).json()),
+    ];
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    for (const result of results) expect(await result).toMatchObject({ error: { status: 503 } });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('never retries /api/me after a network error either', async () => {
+    const calls = scripted('get', 'api/me', [() => HttpResponse.error()]);
+    const result = outcome(api.get('api/me').json());
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    const { error } = (await result) as { error: unknown };
+    expect(isNetworkError(error)).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each(['post', 'put', 'patch', 'delete'] as const)(
+    'retries a signed-in %s with the same Idempotency-Key on every attempt (ADR 008)',
+    async (method) => {
+      saveToken('secret-token');
+      const calls = scripted(method, 'api/workout-logs', [() => HttpResponse.error(), serverError, ok]);
+      const result = outcome(api[method]('api/workout-logs', { json: { sets: 3 } }).json());
+      await vi.advanceTimersByTimeAsync(6000);
+
+      expect(await result).toEqual({ value: { ok: true } });
+      expect(calls).toHaveLength(3);
+      const [first] = calls;
+      expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(calls.map((call) => call.idempotencyKey)).size).toBe(1);
+    },
+  );
+
+  it('gives every write call its own key, and keeps one the caller chose', async () => {
+    const calls = scripted('post', 'api/notes', [ok]);
+    await api.post('api/notes', { json: {} }).json();
+    await api.post('api/notes', { json: {} }).json();
+    await api
+      .post('api/notes', { json: {}, headers: { [idempotencyKeyHeader]: 'queued-write-0001' } })
+      .json();
+
+    const keys = calls.map((call) => call.idempotencyKey);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBe('queued-write-0001');
+  });
+
+  it('sends no Idempotency-Key on reads', async () => {
+    const calls = scripted('get', 'api/notes', [ok]);
+    await api.get('api/notes').json();
+    expect(calls[0]?.idempotencyKey).toBeNull();
+  });
+
+  it("sends a visitor's write once: without a session the server does not apply keys once", async () => {
+    const calls = scripted('post', 'api/signup', [() => HttpResponse.error()]);
+    const result = outcome(api.post('api/signup', { json: {} }).json());
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    const { error } = (await result) as { error: unknown };
+    expect(isNetworkError(error)).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks again when the first attempt of a keyed write is still being applied (409, Retry-After)', async () => {
+    saveToken('secret-token');
+    const stillApplying = () =>
+      apiError(
+        409,
+        { code: errorCodes.conflict, message: 'This request is already being applied.' },
+        { headers: { 'Retry-After': '1' } },
+      );
+    const calls = scripted('post', 'api/workout-logs', [() => HttpResponse.error(), stillApplying, ok]);
+    const result = outcome(api.post('api/workout-logs', { json: {} }).json());
+    await vi.advanceTimersByTimeAsync(6000);
+
+    expect(await result).toEqual({ value: { ok: true } });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not retry any other 409', async () => {
+    saveToken('secret-token');
+    const calls = scripted('post', 'api/groups', [
+      () => apiError(409, { code: errorCodes.conflict, message: 'A group with this name exists.' }),
+    ]);
+    const result = outcome(api.post('api/groups', { json: {} }).json());
+    await vi.advanceTimersByTimeAsync(6000);
+
+    expect(await result).toMatchObject({ error: { status: 409 } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('keeps a call on the loading indicator through its retries and their waits', async () => {
+    scripted('get', 'api/flaky', [serverError, serverError, ok]);
+    const result = outcome(api.get('api/flaky').json());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getRunningCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(getRunningCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    await result;
+    expect(getRunningCalls()).toBe(0);
+  });
+});
+
+describe('network status from responses (spec 4)', () => {
+  it('marks the app offline when the server cannot be reached, and online on the next success', async () => {
+    server.use(http.get('*/api/ping', () => HttpResponse.error()));
+    await outcome(api.get('api/ping', { retry: 0 }).json());
+    expect(getNetworkStatus().isOnline).toBe(false);
+
+    server.use(http.get('*/api/ping', () => HttpResponse.json({ ok: true })));
+    await api.get('api/ping').json();
+    expect(getNetworkStatus().isOnline).toBe(true);
+  });
+
+  it('does not count an error answer as a success, nor as being offline', async () => {
+    server.use(http.get('*/api/ping', () => HttpResponse.error()));
+    await outcome(api.get('api/ping', { retry: 0 }).json());
+    server.use(http.get('*/api/missing', () => apiError(404, { code: errorCodes.notFound, message: 'No.' })));
+    await outcome(api.get('api/missing').json());
+    expect(getNetworkStatus().isOnline).toBe(false);
+  });
+
+  it('does not mark the app offline when a call is cancelled', async () => {
+    server.use(http.get('*/api/slow', () => new Promise<Response>(() => undefined)));
+    const controller = new AbortController();
+    const result = outcome(api.get('api/slow', { signal: controller.signal }).json());
+    controller.abort();
+    await result;
+    expect(getNetworkStatus().isOnline).toBe(true);
+  });
+});
+
+describe('loading indicator bookkeeping (spec 9)', () => {
+  it('counts a call from its start until it settles', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    server.use(http.get('*/api/workouts', () => new Promise<Response>((resolve) => (answer = resolve))));
+    const result = api.get('api/workouts').json();
+    await vi.waitFor(() => expect(getRunningCalls()).toBe(1));
+    answer(HttpResponse.json([]));
+    await result;
+    expect(getRunningCalls()).toBe(0);
+  });
+
+  it('stops counting a call that fails', async () => {
+    server.use(
+      http.get('*/api/workouts', () => apiError(400, { code: errorCodes.badRequest, message: 'No.' })),
     );
-    expect(calls).toBe(1);
+    await outcome(api.get('api/workouts').json());
+    expect(getRunningCalls()).toBe(0);
+  });
+
+  it('leaves the quiet calls of spec 9 out', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    server.use(http.get('*/api/settings', () => new Promise<Response>((resolve) => (answer = resolve))));
+    const result = api.get('api/settings').json();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getRunningCalls()).toBe(0);
+    answer(HttpResponse.json({}));
+    await result;
   });
 });

@@ -1,6 +1,16 @@
-import { meResponseSchema } from '@contract';
+import type { MeResponse } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+
+async function fetchMe(signal: AbortSignal): Promise<MeResponse> {
+  // The contract (and zod with it) loads alongside the first check, not with the sign-in screen (ADR 008).
+  const contract = import('@contract');
+  contract.catch(() => undefined);
+  // Spec 9: /api/me is never retried (the client refuses it too).
+  const body: unknown = await api.get('api/me', { signal, retry: 0 }).json();
+  const { meResponseSchema } = await contract;
+  return meResponseSchema.parse(body);
+}
 
 /**
  * Who is signed in: the `/api/me` session every area reads (the `/app` guard, the shell, role checks),
@@ -11,8 +21,7 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: [...authQueries.all(), 'me'] as const,
-      // Spec 9: /api/me is never retried.
-      queryFn: ({ signal }) => api.get('api/me', { signal, retry: 0 }).json(meResponseSchema),
+      queryFn: ({ signal }) => fetchMe(signal),
       staleTime: 5 * 60_000,
     }),
 };

@@ -1,12 +1,26 @@
-import { z } from 'zod';
-
 /** Versioned so a future change of the stored shape can ignore old entries instead of misreading them. */
 export const tokenStorageKey = 'connect.auth.v1';
 /** Spec 9: a token is kept for at most 30 days. */
 export const tokenValidityMs = 30 * 24 * 60 * 60 * 1000;
 
-const storedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.iso.datetime() });
-export type StoredToken = z.infer<typeof storedTokenSchema>;
+export interface StoredToken {
+  token: string;
+  /** ISO 8601 instant. */
+  expiresAt: string;
+}
+
+// Checked by hand rather than with zod: this runs on every screen, and the sign-in screen carries no zod (ADR 008).
+function isStoredToken(value: unknown): value is StoredToken {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, expiresAt } = value as Record<string, unknown>;
+  return (
+    typeof token === 'string' &&
+    token.length > 0 &&
+    typeof expiresAt === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/.test(expiresAt) &&
+    !Number.isNaN(Date.parse(expiresAt))
+  );
+}
 
 // Storage can throw (disabled cookies, Safari private mode, quota): the app then behaves as signed out.
 function storages(): Storage[] {
@@ -25,8 +39,8 @@ function readEntry(storage: Storage): StoredToken | null {
   try {
     const raw = storage.getItem(tokenStorageKey);
     if (raw === null) return null;
-    const parsed = storedTokenSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredToken(parsed) ? { token: parsed.token, expiresAt: parsed.expiresAt } : null;
   } catch {
     return null;
   }

@@ -1,18 +1,23 @@
 import type { Settings } from '@contract';
-import { settingsResponseSchema } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import { isManagementHost } from '@/lib/branding/management-host';
+import { defaultLogoUrl, defaultOrganizationName } from './defaults';
+import { parseSettingsResponse } from './parse-settings';
 
-/** The fallbacks of spec 1 and 2 when an organisation has no name or logo. */
-export const defaultOrganizationName = 'Connect Platform';
-export const defaultLogoUrl = '/connected-logo.png';
+export { defaultLogoUrl, defaultOrganizationName };
 
-async function fetchSettings(path: 'api/settings' | 'api/publicSettings', signal: AbortSignal) {
+async function fetchSettings(
+  path: 'api/settings' | 'api/publicSettings',
+  signal: AbortSignal,
+): Promise<Settings | null> {
+  // Spec 4: the management host belongs to no organisation, so there is nothing to fetch.
+  if (isManagementHost()) return null;
   try {
-    const body = await api.get(path, { signal }).json(settingsResponseSchema);
-    return body.data;
+    return parseSettingsResponse(await api.get(path, { signal }).json());
   } catch (error) {
-    // Spec 8: a failed settings fetch is logged and yields null; screens fall back to the defaults.
+    if (signal.aborted) throw error;
+    // Spec 8: a failed settings fetch is logged and yields null; the cached branding stays (lib/branding).
     console.error('Error fetching settings:', error);
     return null;
   }

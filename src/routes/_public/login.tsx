@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { loginSearchSchema } from '@/features/auth/login-search';
+import { validateLoginSearch } from '@/features/auth/login-search';
 
 export const Route = createFileRoute('/_public/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: validateLoginSearch,
   component: LoginPage,
 });

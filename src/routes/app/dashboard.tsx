@@ -1,8 +1,29 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { PlaneIcon } from '@/components/ui/icons';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { UpcomingTripsWidget } from '@/features/travel-roster/components/upcoming-trips-widget';
 import { authQueries } from '@/lib/auth/auth-queries';
 
 export const Route = createFileRoute('/app/dashboard')({
   loader: ({ context }) => context.queryClient.ensureQueryData(authQueries.me()),
-  component: DashboardPage,
+  component: DashboardRoute,
 });
+
+/** Features do not import each other, so the route composes the roster's widget into the dashboard. */
+function DashboardRoute() {
+  const { data: me } = useSuspenseQuery(authQueries.me());
+  return (
+    <DashboardPage
+      extraWidgets={[
+        {
+          id: 'upcoming-trips',
+          title: 'Upcoming trips',
+          description: 'The next team trips from the travel roster.',
+          icon: PlaneIcon,
+          content: <UpcomingTripsWidget role={me.user.role} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,14 +1,16 @@
-import { logoutResponseSchema } from '@contract';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { api } from '@/lib/api/api-client';
 import { authSession } from '@/lib/auth/auth-session';
+import { appStatusActions } from '@/lib/network/app-status';
 import { settingsQueries } from '@/lib/settings/settings-queries';
+import { resetAllStores } from '@/stores/store-reset';
 
 /**
  * POST /api/logout to revoke the token (a failure is ignored: the user is signed out here either way), then
- * forget the token and everything cached for this user, and go to sign-in. Only the host's public settings
- * stay: they belong to no user, and the sign-in screen is showing them.
+ * forget the token in both storages and everything cached for this user, and go to sign-in. Only the host's
+ * public settings stay: they belong to no user, and the sign-in screen is showing them. Device preferences
+ * in local storage (theme, cached branding) are not the user's session and stay too.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -16,17 +18,20 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post('api/logout', { retry: 0 }).json(logoutResponseSchema);
+        await api.post('api/logout', { retry: 0 }).json();
       } catch {
         // Revocation is best effort; the token is dropped below regardless.
       }
     },
     onSettled: async () => {
       authSession.signOut();
+      appStatusActions.errorCleared();
       // Leave the signed-in screens before their data goes, so nothing re-fetches it without a token.
       await navigate({ to: '/login', replace: true });
       const publicSettingsHash = hashKey(settingsQueries.public().queryKey);
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== publicSettingsHash });
+      // The next person on a shared device must not see this user's notifications, chat or tour.
+      resetAllStores();
     },
   });
 }

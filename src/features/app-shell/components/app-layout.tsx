@@ -1,55 +1,56 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
-import { OrganizationLogo } from '@/components/organization-logo';
-import { Button } from '@/components/ui/button';
-import { authQueries } from '@/lib/auth/auth-queries';
-import { roleLabels } from '@/lib/auth/role-labels';
-import { defaultLogoUrl, defaultOrganizationName } from '@/lib/settings/settings-queries';
-import { useSignOut } from '../api/sign-out';
+import { Outlet } from '@tanstack/react-router';
+import { useCallback, useId, useState } from 'react';
+import { ScreenErrorBoundary } from '@/components/errors/screen-error-boundary';
+import { ModalHost } from '@/components/modal/modal-host';
+import { RightDrawerHost } from '@/components/right-drawer/right-drawer-host';
+import { AppHeader } from './app-header';
+import { MobileNavigationDrawer } from './mobile-navigation-drawer';
+import { shellModalBodies, shellRightDrawerBodies } from './shell-bodies';
+import { SideNavigation } from './side-navigation';
 
-/** The signed-in frame: organisation and user in the header, the screen below. The full shell comes later. */
+/**
+ * The signed-in frame (spec 2 "/app/*"): a fixed sidebar on desktop and a drawer on phones, the header, the
+ * screen, and the one generic modal and right-hand drawer every screen opens through their stores.
+ */
 export function AppLayout() {
-  const { data: me } = useSuspenseQuery(authQueries.me());
-  const signOut = useSignOut();
-  const organizationName = me.organization.name.trim() || defaultOrganizationName;
-  const fullName = `${me.user.firstName} ${me.user.lastName}`.trim();
+  const [isNavigationOpen, setIsNavigationOpen] = useState(false);
+  const navigationDrawerId = useId();
+  const openNavigation = useCallback(() => setIsNavigationOpen(true), []);
+  const closeNavigation = useCallback(() => setIsNavigationOpen(false), []);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-canvas">
-      <header className="sticky top-0 z-10 border-b border-border bg-surface/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link
-            to="/app/dashboard"
-            className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <OrganizationLogo
-              src={me.organization.companyLogo ?? defaultLogoUrl}
-              organizationName={organizationName}
-              className="size-9"
-            />
-            <span className="truncate text-base font-semibold tracking-tight text-foreground">
-              {organizationName}
-            </span>
-          </Link>
-          <div className="flex shrink-0 items-center gap-3">
-            <div className="hidden text-right sm:block">
-              <p className="text-sm font-medium text-foreground">{fullName}</p>
-              <p className="text-xs text-muted-foreground">{roleLabels[me.user.role]}</p>
-            </div>
-            <Button
-              variant="secondary"
-              onClick={() => signOut.mutate()}
-              isPending={signOut.isPending}
-              pendingLabel="Signing out…"
-            >
-              Sign out
-            </Button>
-          </div>
+    <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-surface px-4 py-3 text-sm font-semibold text-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+
+      <div className="hidden border-r border-border bg-surface lg:block">
+        <div className="sticky top-0 h-dvh">
+          <SideNavigation />
         </div>
-      </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        <Outlet />
-      </main>
+      </div>
+      <MobileNavigationDrawer id={navigationDrawerId} isOpen={isNavigationOpen} onClose={closeNavigation} />
+
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <AppHeader
+          navigationDrawerId={navigationDrawerId}
+          isNavigationOpen={isNavigationOpen}
+          onOpenNavigation={openNavigation}
+        />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+            <ScreenErrorBoundary>
+              <Outlet />
+            </ScreenErrorBoundary>
+          </div>
+        </main>
+      </div>
+
+      <ModalHost bodies={shellModalBodies} />
+      <RightDrawerHost bodies={shellRightDrawerBodies} />
     </div>
   );
 }

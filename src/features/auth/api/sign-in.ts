@@ -1,5 +1,4 @@
 import type { LoginRequest, MeResponse } from '@contract';
-import { loginResponseSchema } from '@contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import { authQueries } from '@/lib/auth/auth-queries';
@@ -14,7 +13,11 @@ export function useSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   return useMutation({
     mutationFn: async (credentials: LoginRequest): Promise<MeResponse> => {
       // Spec 9: /api/login is never retried.
-      const login = await api.post('api/login', { json: credentials, retry: 0 }).json(loginResponseSchema);
+      const [{ loginResponseSchema }, body] = await Promise.all([
+        import('@contract/auth'),
+        api.post('api/login', { json: credentials, retry: 0 }).json<unknown>(),
+      ]);
+      const login = loginResponseSchema.parse(body);
       authSession.signIn(login.token, login.expiresAt);
       // Whatever the cache held belonged to the previous session.
       queryClient.removeQueries({ queryKey: authQueries.all() });

@@ -1,23 +1,35 @@
 import type { LoginRequest } from '@contract';
-import { errorCodes, loginRequestSchema } from '@contract';
+import { errorCodes } from '@contract/error-codes';
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { isNetworkError, isTimeoutError } from 'ky';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useSignIn } from '../api/sign-in';
 
 type FieldErrors = Partial<Record<keyof LoginRequest, string>>;
+
+/** The sign-in form's draft keeps the email only; a password is never written to a cookie. */
+const loginDraftKey = 'login';
+const emailOfDraft = (saved: unknown) =>
+  typeof saved === 'object' && saved !== null && 'email' in saved && typeof saved.email === 'string'
+    ? saved.email
+    : null;
 
 const unexpectedErrorMessage = 'Something went wrong while signing in. Please try again.';
 const networkErrorMessage = 'Network error. Please check your connection.';
 
 function fieldErrorsFrom(error: z.ZodError<LoginRequest>): FieldErrors {
-  const { fieldErrors } = z.flattenError(error);
-  return { email: fieldErrors.email?.[0], password: fieldErrors.password?.[0] };
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 function messageFor(error: unknown): string {
@@ -27,8 +39,16 @@ function messageFor(error: unknown): string {
 }
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const signIn = useSignIn({ onSignedIn });
-  const [credentials, setCredentials] = useState<LoginRequest>({ email: '', password: '' });
+  const signIn = useSignIn({
+    onSignedIn: () => {
+      clearFormDraft(loginDraftKey);
+      return onSignedIn();
+    },
+  });
+  const [credentials, setCredentials] = useState<LoginRequest>(() => ({
+    email: loadFormDraft(loginDraftKey, emailOfDraft) ?? '',
+    password: '',
+  }));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -39,9 +59,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     else if (errors.password) passwordRef.current?.focus();
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending) return;
+    // The schema (and zod) load on the first submit, not with the sign-in screen (first-screen budget).
+    const { loginRequestSchema } = await import('@contract/auth');
     const parsed = loginRequestSchema.safeParse({ ...credentials, email: credentials.email.trim() });
     if (!parsed.success) {
       const errors = fieldErrorsFrom(parsed.error);
@@ -71,7 +93,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     signIn.isError && !(isApiRequestError(signIn.error) && signIn.error.code === errorCodes.validation);
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col">
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col">
       {showsAlert ? <Alert className="mb-4">{messageFor(signIn.error)}</Alert> : null}
       <TextField
         ref={emailRef}
@@ -83,7 +105,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         autoCapitalize="none"
         spellCheck={false}
         value={credentials.email}
-        onChange={(event) => update('email')(event.target.value)}
+        onChange={(event) => {
+          update('email')(event.target.value);
+          saveFormDraft(loginDraftKey, { email: event.target.value });
+        }}
         error={fieldErrors.email}
       />
       <TextField

@@ -1,67 +1,147 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CalendarIcon, ListChecksIcon, SlidersIcon, UserIcon } from '@/components/ui/icons';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { roleLabels } from '@/lib/auth/role-labels';
+import { brandingFrom } from '@/lib/settings/settings-queries';
+import { useDashboardWidgetsActions, useHiddenWidgetIds } from '@/stores/dashboard-widgets-store';
+import { useScreenTitle } from '@/stores/header-store';
+import type { DashboardWidget } from '../dashboard-widget';
+import { CustomizeWidgetsPanel } from './customize-widgets-panel';
+import { DashboardWidgetCard } from './dashboard-widget-card';
+import { AccountWidget } from './widgets/account-widget';
+import { GettingStartedWidget } from './widgets/getting-started-widget';
+import { TodayWidget } from './widgets/today-widget';
 
-const nextSteps = {
-  admin: ['Set your organisation’s logo and colours', 'Invite your coaches', 'Approve athlete sign-ups'],
-  coach: ['Add your athletes', 'Build a workout in the library', 'Put it on the schedule'],
-  athlete: ['Check today’s workouts', 'Log a workout, even offline', 'Answer your questionnaires'],
-} as const;
+interface DashboardPageProps {
+  /** Widgets other areas contribute (the route composes them, as features do not import each other). */
+  extraWidgets?: readonly DashboardWidget[];
+}
 
-export function DashboardPage() {
+/** The home screen: a greeting, and widgets each user can hide and show again. */
+export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
+  useScreenTitle(); // The header keeps its default, "Home".
   const { data: me } = useSuspenseQuery(authQueries.me());
-  const { user, organization } = me;
+  const { user } = me;
+  const { organizationName } = brandingFrom(me.organization);
+  const hiddenIds = useHiddenWidgetIds(user.id);
+  const { widgetHidden, widgetShown, allWidgetsShown } = useDashboardWidgetsActions();
+  const [isCustomizing, setIsCustomizing] = useState(false);
+  const customizePanelId = useId();
+  // Hiding a widget or closing the panel removes the focused control; focus goes to Customize instead.
+  const customizeButtonRef = useRef<HTMLButtonElement>(null);
+
+  const widgets: DashboardWidget[] = [
+    {
+      id: 'today',
+      title: 'Today',
+      description: 'The date and what is scheduled for today.',
+      icon: CalendarIcon,
+      content: <TodayWidget role={user.role} />,
+      wide: true,
+    },
+    ...extraWidgets,
+    {
+      id: 'getting-started',
+      title: 'Getting started',
+      description: 'First steps for your role.',
+      icon: ListChecksIcon,
+      content: <GettingStartedWidget role={user.role} />,
+    },
+    {
+      id: 'account',
+      title: 'Your account',
+      description: 'Your name, email, role and organisation.',
+      icon: UserIcon,
+      content: <AccountWidget user={user} organizationName={organizationName} />,
+    },
+  ];
+  const visibleWidgets = widgets.filter((widget) => !hiddenIds.includes(widget.id));
+  const hiddenCount = widgets.length - visibleWidgets.length;
 
   return (
     <div className="space-y-6">
-      <section>
-        <h1 className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">
-          Welcome, {user.firstName}
-        </h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          {roleLabels[user.role]} at {organization.name}
-        </p>
-      </section>
+      <PageHeader
+        title={`Welcome, ${user.firstName}`}
+        description={
+          <>
+            {roleLabels[user.role]} at <span className="font-medium text-foreground">{organizationName}</span>
+          </>
+        }
+        actions={
+          <Button
+            ref={customizeButtonRef}
+            variant="secondary"
+            aria-expanded={isCustomizing}
+            aria-controls={isCustomizing ? customizePanelId : undefined}
+            onClick={() => setIsCustomizing((open) => !open)}
+          >
+            <SlidersIcon className="size-4" />
+            Customize
+            {hiddenCount > 0 ? ' ' : null}
+            {hiddenCount > 0 ? (
+              <span className="rounded-full bg-muted px-1.5 text-xs font-semibold text-muted-foreground">
+                {hiddenCount} hidden
+              </span>
+            ) : null}
+          </Button>
+        }
+      />
 
-      <div className="grid gap-4 md:grid-cols-2">
-        <section
-          aria-labelledby="account-heading"
-          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
-        >
-          <h2 id="account-heading" className="text-base font-semibold text-foreground">
-            Your account
-          </h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Name</dt>
-            <dd className="font-medium text-foreground">
-              {user.firstName} {user.lastName}
-            </dd>
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="truncate text-foreground">{user.email}</dd>
-            <dt className="text-muted-foreground">Role</dt>
-            <dd className="text-foreground">{roleLabels[user.role]}</dd>
-          </dl>
-        </section>
+      {isCustomizing ? (
+        <CustomizeWidgetsPanel
+          id={customizePanelId}
+          widgets={widgets}
+          hiddenIds={hiddenIds.filter((id) => widgets.some((widget) => widget.id === id))}
+          onVisibilityChange={(widgetId, visible) =>
+            visible ? widgetShown(user.id, widgetId) : widgetHidden(user.id, widgetId)
+          }
+          onShowAll={() => allWidgetsShown(user.id)}
+          onDone={() => {
+            setIsCustomizing(false);
+            customizeButtonRef.current?.focus();
+          }}
+        />
+      ) : null}
 
-        <section
-          aria-labelledby="next-heading"
-          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
-        >
-          <h2 id="next-heading" className="text-base font-semibold text-foreground">
-            Getting started
-          </h2>
-          <ol className="mt-3 space-y-2 text-sm text-foreground">
-            {nextSteps[user.role].map((step, index) => (
-              <li key={step} className="flex items-center gap-3">
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
-                  {index + 1}
-                </span>
-                {step}
-              </li>
-            ))}
-          </ol>
-        </section>
-      </div>
+      {visibleWidgets.length > 0 ? (
+        <div className="grid gap-5 md:grid-cols-2">
+          {visibleWidgets.map((widget) => (
+            <DashboardWidgetCard
+              key={widget.id}
+              widget={widget}
+              onHide={() => {
+                widgetHidden(user.id, widget.id);
+                customizeButtonRef.current?.focus();
+              }}
+            />
+          ))}
+        </div>
+      ) : (
+        <Card>
+          <EmptyState
+            icon={SlidersIcon}
+            title="All widgets are hidden"
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  allWidgetsShown(user.id);
+                  customizeButtonRef.current?.focus();
+                }}
+              >
+                Show all widgets
+              </Button>
+            }
+          >
+            Your home screen is empty. Bring the widgets back, or pick some under Customize.
+          </EmptyState>
+        </Card>
+      )}
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { useIsOnline } from '@/lib/network/network-status';
+
+/**
+ * Says the app is offline (spec 4's network status), fixed to the bottom of the window so it covers nothing
+ * it would push aside. It goes away by itself: coming back online refreshes what is on screen.
+ */
+export function NetworkStatusBanner() {
+  const isOnline = useIsOnline();
+  if (isOnline) return null;
+  return (
+    <div
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+    >
+      <p className="pointer-events-auto rounded-full bg-foreground px-4 py-2 text-center text-sm font-medium text-surface shadow-lg">
+        You are offline. The app will refresh when the connection is back.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import { Suspense, useEffect, useId } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
+import { IconButton } from '@/components/ui/icon-button';
+import { Spinner } from '@/components/ui/spinner';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import type { RightDrawerBodyType } from '@/stores/right-drawer-store';
+import {
+  useRightDrawerActions,
+  useRightDrawerBodyType,
+  useRightDrawerExtraObject,
+  useRightDrawerHeader,
+  useRightDrawerIsOpen,
+} from '@/stores/right-drawer-store';
+
+export interface RightDrawerBodyProps {
+  extraObject: unknown;
+  closeRightDrawer: () => void;
+}
+
+export type RightDrawerBodyRegistry = Record<RightDrawerBodyType, ComponentType<RightDrawerBodyProps>>;
+
+/**
+ * The right-hand drawer of spec 3 (header, body type), mounted once by the app layout and driven by its
+ * store: a modal `<dialog>` sliding in from the right, full width on a phone.
+ */
+export function RightDrawerHost({ bodies }: { bodies: RightDrawerBodyRegistry }) {
+  const isOpen = useRightDrawerIsOpen();
+  const header = useRightDrawerHeader();
+  const bodyType = useRightDrawerBodyType();
+  const extraObject = useRightDrawerExtraObject();
+  const { closeRightDrawer } = useRightDrawerActions();
+  const { dialogRef, onClose, onBackdropClick } = useModalDialog(isOpen, closeRightDrawer);
+  const headerId = useId();
+
+  useEffect(() => closeRightDrawer, [closeRightDrawer]);
+
+  const Body = bodyType ? bodies[bodyType] : null;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={headerId}
+      onClose={onClose}
+      onClick={onBackdropClick}
+      className="m-0 ml-auto h-dvh max-h-none w-full max-w-none border-l border-border bg-surface p-0 text-foreground shadow-2xl open:animate-slide-in-right sm:max-w-md"
+    >
+      {isOpen ? (
+        <div className="flex h-full flex-col">
+          <div className="flex h-16 shrink-0 items-center justify-between gap-3 border-b border-border px-4 sm:px-5">
+            <h2 id={headerId} className="text-lg font-semibold tracking-tight text-foreground">
+              {header}
+            </h2>
+            <IconButton label="Close" onClick={closeRightDrawer} className="-mr-2">
+              <CloseIcon />
+            </IconButton>
+          </div>
+          <div className="flex-1 overflow-y-auto">
+            {Body ? (
+              <Suspense
+                fallback={
+                  <div role="status" className="flex justify-center py-10 text-primary-ink">
+                    <Spinner label="Loading…" className="size-6" />
+                  </div>
+                }
+              >
+                <Body extraObject={extraObject} closeRightDrawer={closeRightDrawer} />
+              </Suspense>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Role } from '@contract';
+import type { Icon } from '@/components/ui/icons';
+import { HomeIcon, PlaneIcon } from '@/components/ui/icons';
+import type { FileRouteTypes } from '@/routeTree.gen';
+
+export interface NavigationItem {
+  label: string;
+  to: FileRouteTypes['to'];
+  icon: Icon;
+  /** Who sees it; everyone when absent (e.g. organisation settings will be `['admin']`). */
+  roles?: readonly Role[];
+}
+
+/**
+ * The app's own screens in the side navigation, in product.md's order. Only screens that exist are listed:
+ * each later issue adds its entry here (users, groups, workout library, schedule, …, profile).
+ */
+export const navigationItems: readonly NavigationItem[] = [
+  { label: 'Home', to: '/app/dashboard', icon: HomeIcon },
+  { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
+];
+
+export function navigationItemsFor(role: Role): NavigationItem[] {
+  return navigationItems.filter((item) => !item.roles || item.roles.includes(role));
+}

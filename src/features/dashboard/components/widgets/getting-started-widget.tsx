@@ -1,0 +1,22 @@
+import type { Role } from '@contract';
+
+const nextSteps: Record<Role, readonly string[]> = {
+  admin: ['Set your organisation’s logo and colours', 'Invite your coaches', 'Approve athlete sign-ups'],
+  coach: ['Add your athletes', 'Build a workout in the library', 'Put it on the schedule'],
+  athlete: ['Check today’s workouts', 'Log a workout, even offline', 'Answer your questionnaires'],
+};
+
+export function GettingStartedWidget({ role }: { role: Role }) {
+  return (
+    <ol className="space-y-2.5 text-sm text-foreground">
+      {nextSteps[role].map((step, index) => (
+        <li key={step} className="flex items-center gap-3">
+          <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary-ink">
+            {index + 1}
+          </span>
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}

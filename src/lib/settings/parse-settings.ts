@@ -1,0 +1,82 @@
+import type { ColorKey, PasswordPolicy, Settings } from '@contract';
+
+/**
+ * The settings record of spec 3, checked by hand instead of with the contract's zod schema: settings are read
+ * on the sign-in screen and from local storage before the first render, where zod's weight does not belong
+ * (ADR 008). It follows `settingsSchema` in contract/organizations.ts; the types below fail to compile when a
+ * colour key is added there and not here.
+ */
+export const settingsColorKeys = [
+  'primaryColor',
+  'secondaryColor',
+  'accentColor',
+  'warmUpColor',
+  'mobilityColor',
+  'liftColor',
+  'throwColor',
+  'commandColor',
+  'sprintColor',
+  'plyoColor',
+  'medballColor',
+  'fieldingColor',
+  'hittingColor',
+  'practicePlanColor',
+] as const satisfies readonly ColorKey[];
+
+type MissingColorKey = Exclude<ColorKey, (typeof settingsColorKeys)[number]>;
+const everyColorKeyListed: [MissingColorKey] extends [never] ? true : MissingColorKey = true;
+void everyColorKeyListed;
+
+const hexColorPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export const isHexColor = (value: unknown): value is string =>
+  typeof value === 'string' && hexColorPattern.test(value);
+
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+const isNullableString = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+const isIntegerBetween = (value: unknown, min: number, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+function parsePasswordPolicy(value: unknown): PasswordPolicy | null {
+  if (!isObject(value)) return null;
+  const { minLength, maxLength, requireLowercase, requireUppercase, requireNumeric, requireNonAlphanumeric } =
+    value;
+  if (!isIntegerBetween(minLength, 1, 128)) return null;
+  if (maxLength !== null && !isIntegerBetween(maxLength, 1, 1024)) return null;
+  const flags = [requireLowercase, requireUppercase, requireNumeric, requireNonAlphanumeric];
+  if (!flags.every((flag) => typeof flag === 'boolean')) return null;
+  return {
+    minLength,
+    maxLength,
+    requireLowercase: requireLowercase as boolean,
+    requireUppercase: requireUppercase as boolean,
+    requireNumeric: requireNumeric as boolean,
+    requireNonAlphanumeric: requireNonAlphanumeric as boolean,
+  };
+}
+
+/** The settings record in `value`, or null when it is not one. Unknown fields are dropped. */
+export function parseSettings(value: unknown): Settings | null {
+  if (!isObject(value)) return null;
+  const { name, companyLogo, supportEmail } = value;
+  if (typeof name !== 'string' || !isNullableString(companyLogo) || !isNullableString(supportEmail))
+    return null;
+  const passwordPolicy = parsePasswordPolicy(value.passwordPolicy);
+  if (passwordPolicy === null) return null;
+  const colors = {} as Record<ColorKey, string | null>;
+  for (const key of settingsColorKeys) {
+    const color = value[key];
+    if (color !== null && !isHexColor(color)) return null;
+    colors[key] = color;
+  }
+  return { name, companyLogo, supportEmail, ...colors, passwordPolicy };
+}
+
+/** `{ data: settings }`, the body of `/api/settings` and `/api/publicSettings` (spec 7). */
+export function parseSettingsResponse(body: unknown): Settings {
+  const settings = isObject(body) ? parseSettings(body.data) : null;
+  if (settings === null) throw new TypeError('The settings response does not have the expected shape.');
+  return settings;
+}

@@ -1,0 +1,159 @@
+import type { OnboardingData, OnboardingStep, OnboardingSteps, UpdateOwnUserRequest, User } from '@contract';
+import { emptyOnboardingData, onboardingStepNames } from '@contract';
+import { create } from 'zustand';
+import { registerStoreReset } from './store-reset';
+
+/** The steps that keep what the user made on them (spec 4): create-user, create-workout, add-workout-to-schedule. */
+export type DataCarryingStep = keyof OnboardingData;
+export type OnboardingSlot = OnboardingData[DataCarryingStep];
+export type TourSteps = Record<OnboardingStep, boolean>;
+
+const lastStep = onboardingStepNames.at(-1) ?? onboardingStepNames[0];
+
+/** The part of the tour kept on the user (spec 3) and read back with `/api/me`. */
+export interface OnboardingTour {
+  currentStep: OnboardingStep;
+  steps: TourSteps;
+  data: OnboardingData;
+  isHidden: boolean;
+  isComplete: boolean;
+}
+
+/** What the next `POST /api/users/{userId}` sends: every change since the last save, merged. */
+export interface UnsavedOnboardingProgress {
+  userId: string;
+  changes: UpdateOwnUserRequest;
+}
+
+interface OnboardingTourState extends OnboardingTour {
+  /** Whose tour this is; null until one is loaded. */
+  userId: string | null;
+  isActive: boolean;
+  unsavedProgress: UnsavedOnboardingProgress | null;
+  actions: {
+    /** Loads the tour of a user once; later answers for the same user do not overwrite what happened here. */
+    tourLoaded: (user: User) => void;
+    tourStarted: () => void;
+    /** Marks the step done and moves on to the next in order; the last one completes the tour. */
+    stepCompleted: {
+      (step: DataCarryingStep, data: OnboardingSlot): void;
+      (step: Exclude<OnboardingStep, DataCarryingStep>): void;
+    };
+    guideHidden: () => void;
+    guideShown: () => void;
+    /** The unsaved progress has been handed to the save; later changes collect anew. */
+    progressSaveStarted: () => void;
+  };
+}
+
+export const isDataCarryingStep = (step: OnboardingStep): step is DataCarryingStep =>
+  step in emptyOnboardingData;
+
+/** Complete means every tracked step is true (spec 4). */
+export const isTourComplete = (steps: TourSteps): boolean => onboardingStepNames.every((step) => steps[step]);
+
+function tourSteps(done: OnboardingSteps): TourSteps {
+  const steps = {} as TourSteps;
+  for (const step of onboardingStepNames) steps[step] = done[step] === true;
+  return steps;
+}
+
+type OnboardingTourFields = Pick<
+  User,
+  'onboardingSteps' | 'onboardingData' | 'onboardingHidden' | 'onboarding'
+>;
+
+/** The tour as the user's record has it (from `/api/me`): the current step is the first one not done. */
+export function loadTourFromUser(user: OnboardingTourFields): OnboardingTour {
+  const steps = tourSteps(user.onboardingSteps);
+  return {
+    currentStep: onboardingStepNames.find((step) => !steps[step]) ?? lastStep,
+    steps,
+    data: { ...emptyOnboardingData, ...user.onboardingData },
+    isHidden: user.onboardingHidden,
+    isComplete: user.onboarding || isTourComplete(steps),
+  };
+}
+
+const initialState = {
+  userId: null,
+  isActive: false,
+  unsavedProgress: null,
+  ...loadTourFromUser({
+    onboardingSteps: {},
+    onboardingData: emptyOnboardingData,
+    onboardingHidden: false,
+    onboarding: false,
+  }),
+} satisfies Omit<OnboardingTourState, 'actions'>;
+
+/** Adds a change to what the next save sends; steps and data always go, as the API expects. */
+function withUnsaved(
+  state: OnboardingTourState,
+  tour: Pick<OnboardingTour, 'steps' | 'data'>,
+  extra: Pick<UpdateOwnUserRequest, 'onboardingHidden' | 'onboarding'> = {},
+): UnsavedOnboardingProgress | null {
+  if (state.userId === null) return null;
+  return {
+    userId: state.userId,
+    changes: {
+      ...state.unsavedProgress?.changes,
+      onboardingSteps: tour.steps,
+      onboardingData: tour.data,
+      ...extra,
+    },
+  };
+}
+
+const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
+  ...initialState,
+  actions: {
+    tourLoaded: (user) =>
+      set((state) =>
+        state.userId === user.id ? state : { ...initialState, ...loadTourFromUser(user), userId: user.id },
+      ),
+    tourStarted: () => set((state) => ({ isActive: !state.isComplete })),
+    stepCompleted: (step: OnboardingStep, slot?: OnboardingSlot) =>
+      set((state) => {
+        if (state.steps[step]) return state;
+        const steps = { ...state.steps, [step]: true };
+        const data =
+          isDataCarryingStep(step) && slot !== undefined ? { ...state.data, [step]: slot } : state.data;
+        const isComplete = state.isComplete || step === lastStep || isTourComplete(steps);
+        const completesNow = isComplete && !state.isComplete;
+        return {
+          steps,
+          data,
+          currentStep: onboardingStepNames[onboardingStepNames.indexOf(step) + 1] ?? lastStep,
+          isComplete,
+          isActive: state.isActive && !isComplete,
+          unsavedProgress: withUnsaved(state, { steps, data }, completesNow ? { onboarding: true } : {}),
+        };
+      }),
+    guideHidden: () =>
+      set((state) => ({
+        isHidden: true,
+        unsavedProgress: withUnsaved(state, state, { onboardingHidden: true }),
+      })),
+    guideShown: () =>
+      set((state) => ({
+        isHidden: false,
+        unsavedProgress: withUnsaved(state, state, { onboardingHidden: false }),
+      })),
+    progressSaveStarted: () => set({ unsavedProgress: null }),
+  },
+}));
+
+registerStoreReset(() => useOnboardingTourStore.setState(initialState));
+
+export const useOnboardingCurrentStep = () => useOnboardingTourStore((state) => state.currentStep);
+export const useOnboardingStepsDone = () => useOnboardingTourStore((state) => state.steps);
+export const useOnboardingData = () => useOnboardingTourStore((state) => state.data);
+export const useIsOnboardingTourActive = () => useOnboardingTourStore((state) => state.isActive);
+export const useIsOnboardingGuideHidden = () => useOnboardingTourStore((state) => state.isHidden);
+export const useIsOnboardingComplete = () => useOnboardingTourStore((state) => state.isComplete);
+/** The guide shows on a screen while the tour runs, is not hidden and is not finished. */
+export const useIsOnboardingGuideVisible = () =>
+  useOnboardingTourStore((state) => state.isActive && !state.isHidden && !state.isComplete);
+export const useUnsavedOnboardingProgress = () => useOnboardingTourStore((state) => state.unsavedProgress);
+export const useOnboardingTourActions = () => useOnboardingTourStore((state) => state.actions);
