@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,9 +144,11 @@ describe('OpenAPI', () => {
 describe('serving the built app', () => {
   const staticDir = mkdtempSync(path.join(tmpdir(), 'connect-static-'));
   mkdirSync(path.join(staticDir, 'assets'));
+  const themeScript = "document.documentElement.classList.toggle('dark', true);";
   writeFileSync(
     path.join(staticDir, 'index.html'),
-    '<!doctype html><title>Connect</title><div id="root"></div>',
+    `<!doctype html><title>Connect</title><script>${themeScript}</script><div id="root"></div>` +
+      '<script type="module" src="/assets/index-3f9a1c.js"></script>',
   );
   writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c.js'), `console.log("${'app '.repeat(2000)}");`);
   writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -153,6 +156,12 @@ describe('serving the built app', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.request(`http://localhost${url}`, { headers });
   afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+  it("lets exactly index.html's inline script through the Content-Security-Policy, by its hash", async () => {
+    const csp = (await get('/app/dashboard')).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+  });
 
   it('caches hashed assets as immutable, compressed', async () => {
     const response = await get('/assets/index-3f9a1c.js', { 'accept-encoding': 'gzip' });

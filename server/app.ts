@@ -15,7 +15,7 @@ import { Directory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { clientAddress } from './lib/request-host';
-import { serveWebApp } from './lib/static-app';
+import { inlineScriptHashes, serveWebApp } from './lib/static-app';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { healthRouter } from './routes/health/health.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
@@ -41,7 +41,7 @@ export function createApp({ env, db }: { env: Env; db: Database }) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(env.STATIC_DIR)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -7,6 +8,22 @@ import type { PublicAppEnv } from './context';
 
 const immutableAsset = /^\/assets\//;
 const neverCached = new Set(['/index.html', '/sw.js', '/service-worker.js', '/manifest.webmanifest']);
+
+/**
+ * The CSP hashes ('sha256-…') of the inline scripts in the built index.html (the theme applied before first
+ * paint), so that script-src can stay 'self' plus exactly these.
+ */
+export function inlineScriptHashes(staticDir: string): string[] {
+  let html: string;
+  try {
+    html = readFileSync(path.join(path.resolve(staticDir), 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+}
 
 function cachePolicy(requestPath: string): string {
   if (immutableAsset.test(requestPath)) return 'public, max-age=31536000, immutable';
