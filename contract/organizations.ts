@@ -1,28 +1,12 @@
 import { z } from 'zod';
+import { colorKeys, type ColorKey } from './color-keys';
 import { roleSchema } from './users';
 
 export const hexColorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Use a hex colour such as #1d4ed8');
 
-/** The colour keys of the settings record, in spec 3's order. */
-export const colorKeys = [
-  'primaryColor',
-  'secondaryColor',
-  'accentColor',
-  'warmUpColor',
-  'mobilityColor',
-  'liftColor',
-  'throwColor',
-  'commandColor',
-  'sprintColor',
-  'plyoColor',
-  'medballColor',
-  'fieldingColor',
-  'hittingColor',
-  'practicePlanColor',
-] as const;
-export type ColorKey = (typeof colorKeys)[number];
+export { colorKeys, type ColorKey };
 
 export const passwordPolicySchema = z
   .object({

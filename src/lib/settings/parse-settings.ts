@@ -1,31 +1,12 @@
-import type { ColorKey, PasswordPolicy, Settings } from '@contract';
+import { colorKeys, type ColorKey } from '@contract/color-keys';
+import type { PasswordPolicy, Settings } from '@contract';
 
 /**
  * The settings record of spec 3, checked by hand instead of with the contract's zod schema: settings are read
  * on the sign-in screen and from local storage before the first render, where zod's weight does not belong
- * (ADR 008). It follows `settingsSchema` in contract/organizations.ts; the types below fail to compile when a
- * colour key is added there and not here.
+ * (ADR 008). It follows `settingsSchema` in contract/organizations.ts and shares its colour keys.
  */
-export const settingsColorKeys = [
-  'primaryColor',
-  'secondaryColor',
-  'accentColor',
-  'warmUpColor',
-  'mobilityColor',
-  'liftColor',
-  'throwColor',
-  'commandColor',
-  'sprintColor',
-  'plyoColor',
-  'medballColor',
-  'fieldingColor',
-  'hittingColor',
-  'practicePlanColor',
-] as const satisfies readonly ColorKey[];
-
-type MissingColorKey = Exclude<ColorKey, (typeof settingsColorKeys)[number]>;
-const everyColorKeyListed: [MissingColorKey] extends [never] ? true : MissingColorKey = true;
-void everyColorKeyListed;
+export const settingsColorKeys = colorKeys;
 
 const hexColorPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
