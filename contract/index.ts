@@ -4,3 +4,4 @@ export * from './organizations';
 export * from './auth';
 export * from './passengers';
 export * from './health';
+export * from './manifest';

@@ -100,6 +100,7 @@ describe('OpenAPI', () => {
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths).sort()).toEqual([
+      '/api/branding/icons/{icon}',
       '/api/customSidebarItems',
       '/api/health',
       '/api/login',
@@ -108,6 +109,7 @@ describe('OpenAPI', () => {
       '/api/publicSettings',
       '/api/settings',
       '/api/users/{userId}',
+      '/manifest.webmanifest',
       '/passenger',
     ]);
     expect(body.components.schemas).toHaveProperty('LoginRequest');
@@ -130,7 +132,13 @@ describe('OpenAPI', () => {
         expect(response.status, `${method} ${routePath}`).toBe(401);
       }
     }
-    expect(publicRoutes.sort()).toEqual(['GET /api/health', 'GET /api/publicSettings', 'POST /api/login']);
+    expect(publicRoutes.sort()).toEqual([
+      'GET /api/branding/icons/{icon}',
+      'GET /api/health',
+      'GET /api/publicSettings',
+      'GET /manifest.webmanifest',
+      'POST /api/login',
+    ]);
   });
 
   it('shows a reference page at /api/docs', async () => {

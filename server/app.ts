@@ -10,6 +10,7 @@ import { errorCodes } from '../contract/errors';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
+import { AppIcons } from './lib/app-icons';
 import type { PublicAppEnv } from './lib/context';
 import { Directory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
@@ -17,6 +18,7 @@ import { IdempotencyStore } from './lib/idempotency';
 import { clientAddress } from './lib/request-host';
 import { inlineScriptHashes, serveWebApp } from './lib/static-app';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
+import { brandingPublicRouter } from './routes/branding/branding.index';
 import { healthRouter } from './routes/health/health.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
@@ -28,6 +30,7 @@ export const maxBodyBytes = 1024 * 1024;
 export function createApp({ env, db }: { env: Env; db: Database }) {
   const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
+  const appIcons = new AppIcons(env.STATIC_DIR);
 
   const app = new OpenAPIHono<PublicAppEnv>({
     defaultHook: (result) => {
@@ -73,6 +76,7 @@ export function createApp({ env, db }: { env: Env; db: Database }) {
       c.set('env', env);
       c.set('directory', directory);
       c.set('idempotency', idempotency);
+      c.set('appIcons', appIcons);
       c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
       await next();
     }),
@@ -91,6 +95,7 @@ export function createApp({ env, db }: { env: Env; db: Database }) {
     .route('/', healthRouter)
     .route('/', authPublicRouter)
     .route('/', settingsPublicRouter)
+    .route('/', brandingPublicRouter)
     .route('/', authRouter)
     .route('/', usersRouter)
     .route('/', settingsRouter)

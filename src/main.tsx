@@ -1,4 +1,6 @@
 import '@/lib/zod-config';
+// Catches the browser's beforeinstallprompt before the signed-in area (and its install sheet) loads.
+import '@/lib/pwa/install-prompt-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -7,6 +9,7 @@ import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { authSession } from '@/lib/auth/auth-session';
 import { applyBranding } from '@/lib/branding/apply-branding';
 import { readCachedSettings } from '@/lib/branding/settings-cache';
+import { reloadIfUpdatePending, registerServiceWorkerAfterFirstPaint } from '@/lib/pwa/service-worker';
 import { createQueryClient } from '@/lib/query-client';
 import { startErrorReportingAfterFirstPaint } from '@/lib/sentry/error-reporting';
 import type { AppRouter } from './router';
@@ -41,6 +44,11 @@ function keepBootScreenUntilFirstRender(root: HTMLElement, appRouter: AppRouter)
 
 const dismissBootScreen = keepBootScreenUntilFirstRender(rootElement, router);
 
+// Spec 4: an installed update waits for the next route change, then reloads the page between two screens.
+router.subscribe('onResolved', (event) => {
+  if (event.hrefChanged) reloadIfUpdatePending();
+});
+
 createRoot(rootElement).render(
   <StrictMode>
     <AppErrorBoundary history={router.history} onError={dismissBootScreen}>
@@ -52,3 +60,4 @@ createRoot(rootElement).render(
 );
 
 startErrorReportingAfterFirstPaint();
+registerServiceWorkerAfterFirstPaint();

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from '../env';
+import type { AppIcons } from './app-icons';
 import type { Directory, Viewer } from './directory';
 import { validationError } from './errors';
 import type { IdempotencyStore } from './idempotency';
@@ -12,6 +13,8 @@ export interface PublicVariables {
   directory: Directory;
   clientAddress: string;
   idempotency: IdempotencyStore;
+  /** Install icons made from organisations' logos, cached in memory. */
+  appIcons: AppIcons;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AppLayout } from '@/features/app-shell/components/app-layout';
 import { OnboardingTourSync } from '@/features/onboarding/components/onboarding-tour-sync';
 import { SessionCheckErrorPage } from '@/features/app-shell/components/session-check-error-page';
+import { InstallPrompt } from '@/features/pwa-install/components/install-prompt';
 import { requireApprovedSession } from '@/lib/auth/session-guards';
 
 /**
@@ -20,12 +21,16 @@ export const Route = createFileRoute('/app')({
   pendingMinMs: 0,
 });
 
-/** The signed-in frame, plus the onboarding tour's sync (a route may compose features; a feature may not). */
+/**
+ * The signed-in frame, plus the onboarding tour's sync and the install prompt (a route may compose features;
+ * a feature may not).
+ */
 function SignedInArea() {
   return (
     <>
       <OnboardingTourSync />
       <AppLayout />
+      <InstallPrompt />
     </>
   );
 }

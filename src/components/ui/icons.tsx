@@ -92,6 +92,24 @@ export const AppleIcon = createIcon(
     <path d="M10 2c1 .5 2 2 2 5" />
   </>,
 );
+/** Safari's share button (a box with an arrow up), as the install guide refers to it. */
+export const ShareIcon = createIcon(
+  <>
+    <path d="M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8" />
+    <path d="m16 6-4-4-4 4M12 2v13" />
+  </>,
+);
+/** A browser's menu button (three dots). */
+export const MoreVerticalIcon = createIcon(
+  <>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </>,
+);
+export const DownloadIcon = createIcon(
+  <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />,
+);
 export const ClipboardIcon = createIcon(
   <>
     <rect width="8" height="4" x="8" y="2" rx="1" />

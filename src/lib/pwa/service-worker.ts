@@ -1,0 +1,122 @@
+/** Session flag of spec 4: a new worker is installed and waits for this page to take it. */
+export const updatePendingKey = 'sw-update-pending';
+export const serviceWorkerUrl = '/service-worker.js';
+
+export interface ServiceWorkerEnvironment {
+  container: ServiceWorkerContainer;
+  storage: Storage;
+  reload: () => void;
+}
+
+const browserEnvironment = (): ServiceWorkerEnvironment => ({
+  container: navigator.serviceWorker,
+  storage: sessionStorage,
+  reload: () => window.location.reload(),
+});
+
+function messageType(data: unknown): unknown {
+  return typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+}
+
+function readFlag(storage: Storage): boolean {
+  try {
+    return storage.getItem(updatePendingKey) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(storage: Storage, pending: boolean): void {
+  try {
+    if (pending) storage.setItem(updatePendingKey, 'true');
+    else storage.removeItem(updatePendingKey);
+  } catch {
+    // Storage blocked: the update then waits for the next visit, which is still correct.
+  }
+}
+
+let active: { environment: ServiceWorkerEnvironment; registration: ServiceWorkerRegistration } | undefined;
+/** One reload per page, whatever asks for it: a controller change and a RELOAD message never chain. */
+let reloading = false;
+
+function reloadOnce(environment: ServiceWorkerEnvironment): void {
+  if (reloading) return;
+  reloading = true;
+  environment.reload();
+}
+
+/**
+ * Registers the worker and follows the update flow of spec 4: an update installed while another worker
+ * controls the page sets the session flag; a controller change reloads the page once; a RELOAD message from
+ * the worker clears the flag and reloads. The first install (no controller before) reloads nothing.
+ */
+export async function registerServiceWorker(
+  environment: ServiceWorkerEnvironment = browserEnvironment(),
+): Promise<ServiceWorkerRegistration | undefined> {
+  const { container, storage } = environment;
+  let controlled = container.controller !== null;
+
+  container.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    writeFlag(storage, false);
+    reloadOnce(environment);
+  });
+  container.addEventListener('message', (event) => {
+    if (messageType(event.data) !== 'RELOAD') return;
+    writeFlag(storage, false);
+    reloadOnce(environment);
+  });
+
+  try {
+    const registration = await container.register(serviceWorkerUrl, { scope: '/' });
+    active = { environment, registration };
+    if (registration.waiting && container.controller) writeFlag(storage, true);
+    registration.addEventListener('updatefound', () => {
+      const installing = registration.installing;
+      installing?.addEventListener('statechange', () => {
+        if (installing.state === 'installed' && container.controller) writeFlag(storage, true);
+      });
+    });
+    return registration;
+  } catch (error) {
+    // Spec 8: the app works without a worker; the failure is for developers only.
+    console.error('Service worker registration failed:', error);
+    return undefined;
+  }
+}
+
+/**
+ * Called on every resolved route change: a pending update is taken now, between two screens, so an open tab
+ * never asks for a chunk that a deploy removed. A waiting worker is told to activate (the controller change
+ * then reloads); when it already has, the page reloads at once. Returns whether an update was pending.
+ */
+export function reloadIfUpdatePending(): boolean {
+  if (!active || !readFlag(active.environment.storage)) return false;
+  const { environment, registration } = active;
+  if (registration.waiting) {
+    registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+    return true;
+  }
+  writeFlag(environment.storage, false);
+  reloadOnce(environment);
+  return true;
+}
+
+/** In production builds only, once the first screen has painted, so the worker's downloads never delay it. */
+export function registerServiceWorkerAfterFirstPaint(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  requestAnimationFrame(() => {
+    const start = () => void registerServiceWorker();
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
+    else setTimeout(start, 0);
+  });
+}
+
+/** For tests: forgets the registration and the reload guard. */
+export function resetServiceWorkerState(): void {
+  active = undefined;
+  reloading = false;
+}
