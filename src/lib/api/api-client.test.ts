@@ -186,6 +186,17 @@ describe('retries (spec 9), on a fake clock', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('does not wait to retry a network error when the browser says it is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = scripted('get', 'api/settings', [() => HttpResponse.error(), () => HttpResponse.error()]);
+    const result = outcome(api.get('api/settings').json());
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    const { error } = (await result) as { error: unknown };
+    expect(isNetworkError(error)).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
   it.each(['post', 'put', 'patch', 'delete'] as const)(
     'retries a signed-in %s with the same Idempotency-Key on every attempt (ADR 008)',
     async (method) => {
