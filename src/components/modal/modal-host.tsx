@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { Suspense, useEffect, useId } from 'react';
+import { useEffect, useId } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
-import { Spinner } from '@/components/ui/spinner';
+import { LazyBody } from '@/components/ui/lazy-body';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import type { ModalBodyType, ModalSize } from '@/stores/modal-store';
 import {
@@ -74,15 +74,9 @@ export function ModalHost({ bodies }: { bodies: ModalBodyRegistry }) {
           </div>
           <div className="overflow-y-auto px-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:px-6 sm:pb-6">
             {Body ? (
-              <Suspense
-                fallback={
-                  <div role="status" className="flex justify-center py-8 text-primary-ink">
-                    <Spinner label="Loading…" className="size-6" />
-                  </div>
-                }
-              >
+              <LazyBody>
                 <Body extraObject={extraObject} closeModal={closeModal} />
-              </Suspense>
+              </LazyBody>
             ) : null}
           </div>
         </div>

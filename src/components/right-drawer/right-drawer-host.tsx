@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { Suspense, useEffect, useId } from 'react';
+import { useEffect, useId } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
-import { Spinner } from '@/components/ui/spinner';
+import { LazyBody } from '@/components/ui/lazy-body';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import type { RightDrawerBodyType } from '@/stores/right-drawer-store';
 import {
@@ -57,15 +57,9 @@ export function RightDrawerHost({ bodies }: { bodies: RightDrawerBodyRegistry })
           </div>
           <div className="flex-1 overflow-y-auto">
             {Body ? (
-              <Suspense
-                fallback={
-                  <div role="status" className="flex justify-center py-10 text-primary-ink">
-                    <Spinner label="Loading…" className="size-6" />
-                  </div>
-                }
-              >
+              <LazyBody>
                 <Body extraObject={extraObject} closeRightDrawer={closeRightDrawer} />
-              </Suspense>
+              </LazyBody>
             ) : null}
           </div>
         </div>
