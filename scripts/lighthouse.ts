@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumExecutable, demoPassword } from '../e2e/support/browser';
+import { chromiumExecutable, chromiumFlags, demoPassword } from '../e2e/support/browser';
 import { startAppServer } from './lib/app-server';
 import { fromRoot } from './lib/project';
 
@@ -24,16 +24,7 @@ const server = await startAppServer({
 let exitCode = 0;
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumExecutable,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...chromiumFlags],
 });
 try {
   const results: { page: string; scores: Record<string, number> }[] = [];

@@ -18,6 +18,17 @@ export type ViewportName = keyof typeof viewports;
 
 const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url));
 
+/** How Chromium runs here: as root, with no GPU, and without reaching out to Google's services. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`.');
@@ -29,16 +40,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: chromiumExecutable,
     headless: true,
     timeout: 30_000,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ['--headless', ...chromiumFlags],
   });
 }
 
