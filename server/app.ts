@@ -27,6 +27,12 @@ import { usersRouter } from './routes/users/users.index';
 export const maxBodyBytes = 1024 * 1024;
 
 /** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
+/** Where Firebase Messaging registers a browser for push (installations, then the FCM token); ADR 014. */
+const firebaseMessagingOrigins = [
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcmregistrations.googleapis.com',
+];
+
 export function createApp({ env, db }: { env: Env; db: Database }) {
   const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
@@ -48,7 +54,7 @@ export function createApp({ env, db }: { env: Env; db: Database }) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...env.CONNECT_SOURCES],
+        connectSrc: ["'self'", ...firebaseMessagingOrigins, ...env.CONNECT_SOURCES],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
