@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the web app when dist/ is missing or older than its sources, then runs the API
- * server (which also serves dist/) in this process.
+ * server (which also serves dist/) in this process. With STATIC_DIR set to another build, it serves that one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -39,8 +39,12 @@ function staleReason(): string | undefined {
   return undefined;
 }
 
-const reason = staleReason();
-if (reason) {
+const staticDir = process.env.STATIC_DIR;
+const servesOtherBuild = staticDir !== undefined && path.resolve(repoRoot, staticDir) !== fromRoot('dist');
+const reason = servesOtherBuild ? undefined : staleReason();
+if (servesOtherBuild) {
+  console.log(`[start] Serving the web app built in ${staticDir} (STATIC_DIR); dist/ is left alone.`);
+} else if (reason) {
   console.log(`[start] Building the web app: ${reason}.`);
   const startedAt = Date.now();
   // Synchronous on purpose: nothing else runs yet, and this process installs no signal handlers that

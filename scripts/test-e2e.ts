@@ -1,10 +1,13 @@
 /**
- * `npm run test:e2e`: the product started the way `npm start` starts it (building the web app when
- * needed), on port 3210 with a fresh DATA_DIR, driven by real Chromium through the tests in e2e/.
+ * `npm run test:e2e`: the product started the way `npm start` starts it, on port 3210 with a fresh DATA_DIR,
+ * driven by real Chromium through the tests in e2e/. The web app it serves is built twice beforehand with the
+ * Firebase test configuration (e2e/support/releases.ts): a test deploys the second release over the first.
  * Extra arguments go to vitest, for example `npm run test:e2e -- -t "wrong password"`.
  */
 import { existsSync } from 'node:fs';
 import { chromiumExecutable, demoPassword } from '../e2e/support/browser';
+import { siteDir } from '../e2e/support/releases';
+import { buildReleases } from './lib/e2e-releases';
 import { startAppServer } from './lib/app-server';
 import { cli, repoRoot } from './lib/project';
 import { runToCompletion } from './lib/processes';
@@ -21,12 +24,13 @@ try {
         'or set CHROMIUM_PATH to a Chromium binary.',
     );
   }
+  await buildReleases();
   const server = await startAppServer({
     label: 'server',
     entry: 'scripts/start.ts',
     port,
     readyTimeoutMs,
-    env: { DEMO_PASSWORD: demoPassword },
+    env: { DEMO_PASSWORD: demoPassword, STATIC_DIR: siteDir },
   });
   try {
     exitCode = await runToCompletion(

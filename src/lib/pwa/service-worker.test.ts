@@ -2,6 +2,7 @@ import {
   registerServiceWorker,
   reloadIfUpdatePending,
   resetServiceWorkerState,
+  updateCheckIntervalMs,
   updatePendingKey,
   type ServiceWorkerEnvironment,
 } from './service-worker';
@@ -20,6 +21,8 @@ class FakeWorker extends EventTarget {
 class FakeRegistration extends EventTarget {
   installing: FakeWorker | null = null;
   waiting: FakeWorker | null = null;
+  /** The browser asking the server for a changed service-worker.js. */
+  update = vi.fn(() => Promise.resolve(this));
   /** A new worker starts installing, as when the browser finds a changed service-worker.js. */
   findUpdate(): FakeWorker {
     const worker = new FakeWorker('installing');
@@ -48,12 +51,16 @@ class FakeContainer extends EventTarget {
 function setUp({ controlled }: { controlled: boolean }) {
   const container = new FakeContainer(controlled ? new FakeWorker('activated') : null);
   const reload = vi.fn();
+  const connectivity = new EventTarget();
+  const clock = { now: 1_000_000 };
   const environment = {
     container: container as unknown as ServiceWorkerContainer,
     storage: sessionStorage,
     reload,
+    connectivity,
+    now: () => clock.now,
   } satisfies ServiceWorkerEnvironment;
-  return { container, reload, environment, registration: container.registration };
+  return { container, reload, environment, registration: container.registration, connectivity, clock };
 }
 
 const pending = () => sessionStorage.getItem(updatePendingKey);
@@ -177,5 +184,54 @@ describe('reloadIfUpdatePending (on a route change)', () => {
     sessionStorage.setItem(updatePendingKey, 'true');
     expect(reloadIfUpdatePending()).toBe(false);
     expect(pending()).toBe('true');
+  });
+});
+
+describe('looking for a new release while a tab stays open', () => {
+  it('asks the server on a route change once the check interval has passed, not before', async () => {
+    const { environment, registration, clock } = setUp({ controlled: true });
+    await registerServiceWorker(environment);
+    reloadIfUpdatePending();
+    expect(registration.update).not.toHaveBeenCalled();
+
+    clock.now += updateCheckIntervalMs;
+    reloadIfUpdatePending();
+    reloadIfUpdatePending();
+    expect(registration.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks at once when the network comes back', async () => {
+    const { environment, registration, connectivity, reload } = setUp({ controlled: true });
+    await registerServiceWorker(environment);
+    connectivity.dispatchEvent(new Event('online'));
+    expect(registration.update).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('takes a waiting update when the network comes back (offline-tolerant reload on reconnect)', async () => {
+    const { container, environment, registration, connectivity, reload } = setUp({ controlled: true });
+    await registerServiceWorker(environment);
+    const update = registration.findUpdate();
+    update.moveTo('installed');
+    registration.installing = null;
+    registration.waiting = update;
+
+    connectivity.dispatchEvent(new Event('online'));
+    expect(update.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    container.changeController();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(registration.update).not.toHaveBeenCalled();
+  });
+
+  it('only warns when the check fails (offline)', async () => {
+    const { environment, registration, connectivity } = setUp({ controlled: true });
+    const failure = new TypeError('Failed to fetch');
+    registration.update.mockRejectedValueOnce(failure);
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await registerServiceWorker(environment);
+    connectivity.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(consoleWarn).toHaveBeenCalledWith('Service worker update check failed:', failure),
+    );
   });
 });

@@ -2,16 +2,24 @@
 export const updatePendingKey = 'sw-update-pending';
 export const serviceWorkerUrl = '/service-worker.js';
 
+/** How often at most an open tab asks the server whether a new release is out (besides page loads). */
+export const updateCheckIntervalMs = 15 * 60_000;
+
 export interface ServiceWorkerEnvironment {
   container: ServiceWorkerContainer;
   storage: Storage;
   reload: () => void;
+  /** Where the browser's `online` event arrives (the window). */
+  connectivity?: EventTarget;
+  now?: () => number;
 }
 
 const browserEnvironment = (): ServiceWorkerEnvironment => ({
   container: navigator.serviceWorker,
   storage: sessionStorage,
   reload: () => window.location.reload(),
+  connectivity: window,
+  now: () => Date.now(),
 });
 
 function messageType(data: unknown): unknown {
@@ -35,7 +43,9 @@ function writeFlag(storage: Storage, pending: boolean): void {
   }
 }
 
-let active: { environment: ServiceWorkerEnvironment; registration: ServiceWorkerRegistration } | undefined;
+let active:
+  | { environment: ServiceWorkerEnvironment; registration: ServiceWorkerRegistration; lastCheckAt: number }
+  | undefined;
 /** One reload per page, whatever asks for it: a controller change and a RELOAD message never chain. */
 let reloading = false;
 
@@ -72,7 +82,11 @@ export async function registerServiceWorker(
 
   try {
     const registration = await container.register(serviceWorkerUrl, { scope: '/' });
-    active = { environment, registration };
+    active = { environment, registration, lastCheckAt: environment.now?.() ?? 0 };
+    // Spec: offline-tolerant reload on reconnect. Back online, a waiting update is taken, else one is looked for.
+    environment.connectivity?.addEventListener('online', () => {
+      if (!reloadIfUpdatePending()) checkForUpdate(true);
+    });
     if (registration.waiting && container.controller) writeFlag(storage, true);
     registration.addEventListener('updatefound', () => {
       const installing = registration.installing;
@@ -89,12 +103,32 @@ export async function registerServiceWorker(
 }
 
 /**
+ * Asks the server for a new service worker (a new release) when the last check is older than the interval,
+ * or at once when `force`. A tab left open for days otherwise only learns of a release on a full page load.
+ */
+function checkForUpdate(force = false): void {
+  if (!active) return;
+  const now = active.environment.now?.() ?? 0;
+  if (!force && now - active.lastCheckAt < updateCheckIntervalMs) return;
+  active.lastCheckAt = now;
+  active.registration.update().catch((error: unknown) => {
+    // Offline or the server is down: the next route change or reconnect asks again.
+    console.warn('Service worker update check failed:', error);
+  });
+}
+
+/**
  * Called on every resolved route change: a pending update is taken now, between two screens, so an open tab
  * never asks for a chunk that a deploy removed. A waiting worker is told to activate (the controller change
- * then reloads); when it already has, the page reloads at once. Returns whether an update was pending.
+ * then reloads); when it already has, the page reloads at once. Returns whether an update was pending; when
+ * none was, the server is asked for one now and then (see `updateCheckIntervalMs`).
  */
 export function reloadIfUpdatePending(): boolean {
-  if (!active || !readFlag(active.environment.storage)) return false;
+  if (!active) return false;
+  if (!readFlag(active.environment.storage)) {
+    checkForUpdate();
+    return false;
+  }
   const { environment, registration } = active;
   if (registration.waiting) {
     registration.waiting.postMessage({ type: 'SKIP_WAITING' });
