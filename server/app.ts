@@ -15,6 +15,7 @@ import type { PublicAppEnv } from './lib/context';
 import { Directory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
+import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
 import { inlineScriptHashes, serveWebApp } from './lib/static-app';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
@@ -26,14 +27,21 @@ import { usersRouter } from './routes/users/users.index';
 
 export const maxBodyBytes = 1024 * 1024;
 
-/** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
 /** Where Firebase Messaging registers a browser for push (installations, then the FCM token); ADR 014. */
 const firebaseMessagingOrigins = [
   'https://firebaseinstallations.googleapis.com',
   'https://fcmregistrations.googleapis.com',
 ];
 
-export function createApp({ env, db }: { env: Env; db: Database }) {
+export interface AppOptions {
+  env: Env;
+  db: Database;
+  /** Made from env (FIREBASE_SERVICE_ACCOUNT) when not given; the owner of the app closes it on shutdown. */
+  push?: PushSender;
+}
+
+/** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
+export function createApp({ env, db, push = createPushSender(env) }: AppOptions) {
   const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
   const appIcons = new AppIcons(env.STATIC_DIR);
@@ -83,6 +91,7 @@ export function createApp({ env, db }: { env: Env; db: Database }) {
       c.set('directory', directory);
       c.set('idempotency', idempotency);
       c.set('appIcons', appIcons);
+      c.set('push', push);
       c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
       await next();
     }),

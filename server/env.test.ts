@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
 
 describe('configuration', () => {
@@ -27,5 +31,79 @@ describe('configuration', () => {
     expect(env.CORS_ORIGINS).toEqual(['https://a.test', 'http://localhost:5173']);
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.PORT).toBe(8080);
+  });
+});
+
+describe('FIREBASE_SERVICE_ACCOUNT', () => {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const key = {
+    type: 'service_account',
+    project_id: 'connect-prod',
+    private_key_id: 'abc123',
+    private_key: privateKey,
+    client_email: 'push@connect-prod.iam.gserviceaccount.com',
+  };
+  const expected = {
+    projectId: 'connect-prod',
+    clientEmail: 'push@connect-prod.iam.gserviceaccount.com',
+    privateKey,
+  };
+  const folder = mkdtempSync(join(tmpdir(), 'connect-env-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('is off when unset or empty', () => {
+    expect(parseEnv({}).FIREBASE_SERVICE_ACCOUNT).toBeUndefined();
+    expect(parseEnv({ FIREBASE_SERVICE_ACCOUNT: '' }).FIREBASE_SERVICE_ACCOUNT).toBeUndefined();
+  });
+
+  it('reads the service-account JSON itself', () => {
+    const env = parseEnv({ FIREBASE_SERVICE_ACCOUNT: `  ${JSON.stringify(key)}` });
+    expect(env.FIREBASE_SERVICE_ACCOUNT).toEqual(expected);
+  });
+
+  it('reads a path to the JSON file', () => {
+    const path = join(folder, 'service-account.json');
+    writeFileSync(path, JSON.stringify(key, null, 2));
+    expect(parseEnv({ FIREBASE_SERVICE_ACCOUNT: path }).FIREBASE_SERVICE_ACCOUNT).toEqual(expected);
+  });
+
+  it('names each missing or invalid field', () => {
+    const broken = JSON.stringify({
+      ...key,
+      project_id: undefined,
+      client_email: 'nobody',
+      private_key: 'secret',
+    });
+    expect(() => parseEnv({ FIREBASE_SERVICE_ACCOUNT: broken })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT\.project_id: is required[\s\S]*FIREBASE_SERVICE_ACCOUNT\.client_email:[\s\S]*FIREBASE_SERVICE_ACCOUNT\.private_key: must be a PEM private key/,
+    );
+  });
+
+  it('stops on text that is not JSON without repeating it, for it may hold the key', () => {
+    const truncated = JSON.stringify(key).slice(0, 120);
+    let message = '';
+    try {
+      parseEnv({ FIREBASE_SERVICE_ACCOUNT: truncated });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/FIREBASE_SERVICE_ACCOUNT: is not valid service-account JSON/);
+    expect(message).not.toContain('BEGIN PRIVATE KEY');
+  });
+
+  it('stops on a file that cannot be read or is not JSON', () => {
+    const missing = join(folder, 'missing.json');
+    expect(() => parseEnv({ FIREBASE_SERVICE_ACCOUNT: missing })).toThrow(
+      `FIREBASE_SERVICE_ACCOUNT: cannot read the service-account file ${missing} (ENOENT)`,
+    );
+    const notJson = join(folder, 'not-json.txt');
+    writeFileSync(notJson, 'project_id=connect-prod');
+    expect(() => parseEnv({ FIREBASE_SERVICE_ACCOUNT: notJson })).toThrow(
+      `FIREBASE_SERVICE_ACCOUNT: the file ${notJson} is not valid service-account JSON`,
+    );
   });
 });

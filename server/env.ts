@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -22,6 +24,62 @@ const originList = z
         ),
     ),
   );
+
+/** The fields of a Google service-account key that firebase-admin's cert() needs. */
+const serviceAccountKey = z
+  .object({
+    project_id: z.string({ error: 'is required' }).min(1, 'is required'),
+    client_email: z.email({ error: 'must be an email address' }),
+    private_key: z.string({ error: 'is required' }).refine(isPrivateKey, 'must be a PEM private key'),
+  })
+  .transform((key) => ({
+    projectId: key.project_id,
+    clientEmail: key.client_email,
+    privateKey: key.private_key,
+  }));
+
+export type FirebaseServiceAccount = z.output<typeof serviceAccountKey>;
+
+function isPrivateKey(pem: string): boolean {
+  try {
+    createPrivateKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The service-account JSON itself, or the path of a file holding it. Parse errors never echo the text: it holds a private key. */
+const firebaseServiceAccount = z
+  .string()
+  .transform((value, ctx): unknown => {
+    const inline = value.trimStart().startsWith('{');
+    let text = value;
+    if (!inline) {
+      try {
+        text = readFileSync(value, 'utf8');
+      } catch (error) {
+        const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+        ctx.addIssue({
+          code: 'custom',
+          message: `cannot read the service-account file ${value} (${reason})`,
+        });
+        return z.NEVER;
+      }
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: inline
+          ? 'is not valid service-account JSON'
+          : `the file ${value} is not valid service-account JSON`,
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(serviceAccountKey);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,6 +107,8 @@ export const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('dist'),
   /** Connections each API process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Firebase service account (its JSON, or a path to the JSON file): turns push notifications on. */
+  FIREBASE_SERVICE_ACCOUNT: firebaseServiceAccount.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { openConfiguredDatabase } from './db/open';
 import { demoAccounts } from './db/seed';
 import { InvalidConfigurationError, readEnv, type Env } from './env';
+import { createPushSender, describePushSetup } from './lib/push/push-sender';
 
 function loadEnv(): Env {
   try {
@@ -18,7 +19,9 @@ function loadEnv(): Env {
 
 const env = loadEnv();
 const database = await openConfiguredDatabase(env);
-const app = createApp({ env, db: database.db });
+const push = createPushSender(env);
+console.log(describePushSetup(env));
+const app = createApp({ env, db: database.db, push });
 
 const server = serve(
   { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
@@ -43,7 +46,7 @@ function stop(signal: string) {
   stopping = true;
   console.log(`${signal} received: closing.`);
   server.close(() => {
-    void database.close().finally(() => process.exit(0));
+    void Promise.allSettled([push.close(), database.close()]).finally(() => process.exit(0));
   });
   // Keep-alive connections may hold close() open; don't wait for them forever.
   setTimeout(() => process.exit(0), 5_000).unref();

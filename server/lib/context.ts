@@ -4,6 +4,7 @@ import type { AppIcons } from './app-icons';
 import type { Directory, Viewer } from './directory';
 import { validationError } from './errors';
 import type { IdempotencyStore } from './idempotency';
+import type { PushSender } from './push/push-sender';
 import type { TenantScope } from './tenancy';
 
 /** What every request sees. There is deliberately no raw database handle here. */
@@ -15,6 +16,8 @@ export interface PublicVariables {
   idempotency: IdempotencyStore;
   /** Install icons made from organisations' logos, cached in memory. */
   appIcons: AppIcons;
+  /** Push notifications to users' devices; best-effort, never throws ('disabled' when not configured). */
+  push: PushSender;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */

@@ -4,6 +4,7 @@ import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { parseEnv, type Env } from '../env';
+import type { PushSender } from '../lib/push/push-sender';
 
 export const demoPassword = 'test-demo-password';
 
@@ -44,8 +45,16 @@ export interface RequestOptions {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
+export interface TestContextOptions {
+  /** The push sender handlers get as c.var.push (default: made from the env, i.e. disabled); the test closes it. */
+  push?: PushSender;
+}
+
 /** The real app on a fresh, seeded database, with helpers that call it in-process. */
-export async function createTestContext(overrides: Record<string, string> = {}) {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: TestContextOptions = {},
+) {
   const { handle, drop } = await openTestDatabase();
   await handle.migrate();
   await seedDemo(handle.db, { password: demoPassword });
@@ -55,7 +64,7 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     STATIC_DIR: '.tmp/no-static-dir',
     ...overrides,
   });
-  const app = createApp({ env, db: handle.db });
+  const app = createApp({ env, db: handle.db, push: options.push });
 
   async function request<T = Record<string, unknown>>(
     method: string,
