@@ -30,8 +30,18 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/**
+ * Set by the browser tests (scripts/lib/e2e-releases.ts) to tag every chunk name, so the release they deploy over
+ * an open tab has none of the old release's chunks. Unset, the names are Vite's defaults.
+ */
+const releaseTag = process.env.BUILD_RELEASE_TAG ? `-${process.env.BUILD_RELEASE_TAG}` : '';
+
+/** Changes with every build: the offline query cache of another build is not restored (ADR 016). */
+const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
 export default defineConfig({
   resolve: { alias },
+  define: { __APP_BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     // The router plugin must run before the React plugin.
     tanstackRouter({
@@ -52,7 +62,8 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      // Classic script (registered without type: 'module'): an ES worker would keep import.meta in Vite's preload helper.
+      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
       devOptions: { enabled: false },
     }),
   ],
@@ -68,11 +79,19 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        entryFileNames: `assets/[name]-[hash]${releaseTag}.js`,
+        chunkFileNames: `assets/[name]-[hash]${releaseTag}.js`,
         advancedChunks: {
           // React, the router, the query client and ky load on every screen: one chunk compresses better than
           // the dozen slivers the split routes would otherwise make of them (first-screen budget).
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/ },
+            {
+              name: 'framework',
+              // The cache persister loads only for a signed-in start (ADR 016), so it stays out of this group.
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/.test(id) &&
+                !/persist/.test(id),
+            },
           ],
         },
       },

@@ -1,26 +1,46 @@
 import '@/lib/zod-config';
 // Catches the browser's beforeinstallprompt before the signed-in area (and its install sheet) loads.
 import '@/lib/pwa/install-prompt-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { authSession } from '@/lib/auth/auth-session';
+import { endSessionWhenRefused } from '@/lib/auth/session-guards';
 import { applyBranding } from '@/lib/branding/apply-branding';
 import { readCachedSettings } from '@/lib/branding/settings-cache';
 import { reloadIfUpdatePending, registerServiceWorkerAfterFirstPaint } from '@/lib/pwa/service-worker';
+import { reloadOnStaleChunks } from '@/lib/pwa/stale-chunk-reload';
 import { createQueryClient } from '@/lib/query-client';
 import { startErrorReportingAfterFirstPaint } from '@/lib/sentry/error-reporting';
 import type { AppRouter } from './router';
 import { createAppRouter } from './router';
 import './index.css';
 
+// ADR 017: a tab of an older release whose chunk a deploy removed reloads into the new release.
+reloadOnStaleChunks();
+
 // Spec 4: the cached settings apply before anything renders, so the page opens in the organisation's colours.
 applyBranding(readCachedSettings());
 
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient, auth: authSession });
+/**
+ * ADR 016: with a token, this session's cache comes back from IndexedDB before the router's first load, so the
+ * /app guard finds the cached /api/me offline. The writes' defaults go first: a write restored from the
+ * device is built with its mutationFn and callbacks. All of it loads only here, never on the sign-in screen.
+ */
+async function restoreSignedInSession(client: QueryClient): Promise<void> {
+  const [{ registerHideGettingStartedWrite }, { registerOnboardingProgressWrite }, { restoreOfflineCache }] =
+    await Promise.all([
+      import('@/features/dashboard/api/hide-getting-started'),
+      import('@/features/onboarding/api/save-onboarding-progress'),
+      import('@/lib/query-persistence/offline-cache'),
+    ]);
+  registerHideGettingStartedWrite(client);
+  registerOnboardingProgressWrite(client);
+  await restoreOfflineCache(client);
+}
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -42,22 +62,39 @@ function keepBootScreenUntilFirstRender(root: HTMLElement, appRouter: AppRouter)
   return dismiss;
 }
 
-const dismissBootScreen = keepBootScreenUntilFirstRender(rootElement, router);
+/**
+ * An async start rather than a top-level await: a module that awaits at the top cannot share code with the
+ * chunks it imports, and the bundler would split the first screen's code into many more files.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  if (authSession.isAuthenticated()) {
+    // A chunk that cannot load (a broken deploy) must not keep the app from starting.
+    await restoreSignedInSession(queryClient).catch(() => undefined);
+  }
+  const router = createAppRouter({ queryClient, auth: authSession });
+  endSessionWhenRefused({ queryClient, auth: authSession }, () =>
+    router.navigate({ to: '/login', search: { status: 'authfailed' }, replace: true }),
+  );
 
-// Spec 4: an installed update waits for the next route change, then reloads the page between two screens.
-router.subscribe('onResolved', (event) => {
-  if (event.hrefChanged) reloadIfUpdatePending();
-});
+  const dismissBootScreen = keepBootScreenUntilFirstRender(root, router);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppErrorBoundary history={router.history} onError={dismissBootScreen}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+  // Spec 4: an installed update waits for the next route change, then reloads the page between two screens.
+  router.subscribe('onResolved', (event) => {
+    if (event.hrefChanged) reloadIfUpdatePending();
+  });
 
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary history={router.history} onError={dismissBootScreen}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+void start(rootElement);
 startErrorReportingAfterFirstPaint();
 registerServiceWorkerAfterFirstPaint();

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { appStatusActions } from '@/lib/network/app-status';
 import { networkStatusActions, resetNetworkStatus } from '@/lib/network/network-status';
 import { NetworkStatusBanner } from './network-status-banner';
 
@@ -16,5 +17,16 @@ describe('offline notice (spec 4)', () => {
 
     act(() => networkStatusActions.wentOnline());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("gives spec 8's message when the app opened with this device's copy after /api/me failed", () => {
+    render(<NetworkStatusBanner />);
+    act(() => {
+      appStatusActions.openedFromDevice('Network error. Please check your connection.');
+      networkStatusActions.wentOffline();
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Network error. Please check your connection. Showing what was saved on this device.',
+    );
   });
 });

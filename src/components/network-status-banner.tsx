@@ -1,3 +1,4 @@
+import { useAppError, useShowingDeviceCopy } from '@/lib/network/app-status';
 import { useIsOnline } from '@/lib/network/network-status';
 
 /**
@@ -6,6 +7,9 @@ import { useIsOnline } from '@/lib/network/network-status';
  */
 export function NetworkStatusBanner() {
   const isOnline = useIsOnline();
+  const error = useAppError();
+  // Spec 8's message when the session check failed and the app opened with what this device saved (ADR 016).
+  const showingDeviceCopy = useShowingDeviceCopy();
   if (isOnline) return null;
   return (
     <div
@@ -13,7 +17,9 @@ export function NetworkStatusBanner() {
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
     >
       <p className="pointer-events-auto rounded-full bg-foreground px-4 py-2 text-center text-sm font-medium text-surface shadow-lg">
-        You are offline. The app will refresh when the connection is back.
+        {showingDeviceCopy && error
+          ? `${error} Showing what was saved on this device.`
+          : 'You are offline. The app will refresh when the connection is back.'}
       </p>
     </div>
   );

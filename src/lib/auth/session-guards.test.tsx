@@ -1,11 +1,25 @@
-import { demoOrganization, demoPassword, demoUsers } from '@mocks/data';
+import type { MeResponse } from '@contract';
+import { demoOrganization, demoPassword, demoUsers, tokenFor } from '@mocks/data';
 import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { authSession } from '@/lib/auth/auth-session';
+import { endSessionWhenRefused } from '@/lib/auth/session-guards';
 import { readToken } from '@/lib/auth/token-storage';
 import { getAppStatus, resetAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
+import { configureOfflineCache, discardOfflineCache } from '@/lib/query-persistence/offline-cache';
+import type { MemoryStorage } from '@/lib/query-persistence/offline-cache-testing';
+import {
+  freshPageState,
+  installMemoryOfflineCache,
+  loseConnection,
+  openAppFromDevice,
+  regainConnection,
+  storeEarlierVisit,
+} from '@/lib/query-persistence/offline-cache-testing';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
@@ -80,7 +94,7 @@ describe('the /app guard', () => {
     expect(router.state.location.search).toEqual({ status: 'authfailed' });
     expect(readToken()).toBeNull();
     // Spec 8's message, kept as the app's error until a session check succeeds.
-    expect(getAppStatus()).toEqual({ isLoading: false, error: 'Authentication failed.' });
+    expect(getAppStatus()).toMatchObject({ isLoading: false, error: 'Authentication failed.' });
   });
 
   it('treats an expired token as no token', async () => {
@@ -121,7 +135,7 @@ describe('the /app guard', () => {
         'Unable to verify authentication. Please try again.',
       ),
     );
-    expect(getAppStatus()).toEqual({
+    expect(getAppStatus()).toMatchObject({
       isLoading: false,
       error: 'Unable to verify authentication. Please try again.',
     });
@@ -142,7 +156,7 @@ describe('the /app guard', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
     expect(getAppStatus().isLoading).toBe(true);
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
-    expect(getAppStatus()).toEqual({ isLoading: false, error: null });
+    expect(getAppStatus()).toMatchObject({ isLoading: false, error: null });
   });
 
   it('ends loading at once when there is no token to check', async () => {
@@ -161,7 +175,7 @@ describe('the /app guard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Network error. Please check your connection.',
     );
-    expect(getAppStatus()).toEqual({
+    expect(getAppStatus()).toMatchObject({
       isLoading: false,
       error: 'Network error. Please check your connection.',
     });
@@ -176,5 +190,110 @@ describe('the /app guard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(getAppStatus().error).toBeNull();
     expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the /app guard with a session kept on this device (ADR 016)', () => {
+  let storage: MemoryStorage;
+  const keptSession: MeResponse = {
+    user: { ...demoUsers.coach, firstName: 'Casey (kept)' },
+    organization: demoOrganization,
+  };
+  let pages: Awaited<ReturnType<typeof openAppFromDevice>>[] = [];
+
+  async function openApp(path: string) {
+    const page = await openAppFromDevice(path);
+    pages.push(page);
+    return page;
+  }
+
+  beforeEach(async () => {
+    storage = installMemoryOfflineCache();
+    signInAs(demoUsers.coach);
+    await storeEarlierVisit(storage, { token: tokenFor(demoUsers.coach), me: keptSession });
+  });
+
+  afterEach(async () => {
+    for (const page of pages) await discardOfflineCache(page.queryClient);
+    pages = [];
+    configureOfflineCache({});
+    onlineManager.setOnline(true);
+  });
+
+  it("opens the app with the kept session when the server cannot be reached, with spec 8's message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // Spec 8: failed settings fetches log.
+    server.use(http.all('*', () => HttpResponse.error()));
+    await openApp('/app/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey (kept)' })).toBeInTheDocument();
+    // Spec 8's message, in the offline notice rather than in place of the app.
+    expect(
+      screen.getByText('Network error. Please check your connection. Showing what was saved on this device.'),
+    ).toBeInTheDocument();
+    expect(readToken()).not.toBeNull();
+  });
+
+  it('opens from the kept session on a cold start offline, then checks it with the server once back online', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // Spec 8: failed settings fetches log.
+    loseConnection();
+    freshPageState();
+    await openApp('/app/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey (kept)' })).toBeInTheDocument();
+    expect(screen.getByText(/You are offline/)).toBeInTheDocument();
+
+    regainConnection();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+  });
+
+  it('ends a session opened offline when the server refuses its token once back online', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // Spec 8: failed settings fetches log.
+    server.use(
+      http.get('*/api/me', () => apiError(401, { code: 'UNAUTHORIZED', message: 'Token revoked.' })),
+    );
+    loseConnection();
+    freshPageState();
+    const { queryClient, router } = await openApp('/app/dashboard');
+    // As main.tsx wires it.
+    endSessionWhenRefused({ queryClient, auth: authSession }, () =>
+      router.navigate({ to: '/login', search: { status: 'authfailed' }, replace: true }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey (kept)' })).toBeInTheDocument();
+
+    regainConnection();
+
+    expect(await screen.findByText('Authentication failed. Please sign in again.')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ status: 'authfailed' });
+    expect(readToken()).toBeNull();
+    await waitFor(() => expect(storage.stored()).toBeUndefined());
+  });
+
+  it('checks a kept session with the server when it can, and shows what the server says', async () => {
+    await openApp('/app/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+  });
+
+  it.each([401, 403])('still signs out on a %i, and deletes the kept session', async (status) => {
+    server.use(
+      http.get('*/api/me', () => apiError(status, { code: 'UNAUTHORIZED', message: 'Token revoked.' })),
+    );
+    const { router } = await openApp('/app/dashboard');
+
+    expect(await screen.findByText('Authentication failed. Please sign in again.')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ status: 'authfailed' });
+    expect(readToken()).toBeNull();
+    await waitFor(() => expect(storage.stored()).toBeUndefined());
+  });
+
+  it("shows spec 8's message when the device kept nothing for this session", async () => {
+    silenceExpectedErrorLogs();
+    signInAs(demoUsers.athlete);
+    server.use(http.get('*/api/me', () => HttpResponse.error()));
+    await openApp('/app/dashboard');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Network error. Please check your connection.',
+    );
   });
 });

@@ -44,12 +44,12 @@ describe('network status (spec 3, 4)', () => {
 
 describe('app status (spec 3, 4)', () => {
   it('starts loading, with no error', () => {
-    expect(getAppStatus()).toEqual({ isLoading: true, error: null });
+    expect(getAppStatus()).toMatchObject({ isLoading: true, error: null });
   });
 
   it('ends loading when an error is set', () => {
     appStatusActions.failed('Unable to verify authentication. Please try again.');
-    expect(getAppStatus()).toEqual({
+    expect(getAppStatus()).toMatchObject({
       isLoading: false,
       error: 'Unable to verify authentication. Please try again.',
     });

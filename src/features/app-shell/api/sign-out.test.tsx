@@ -1,6 +1,6 @@
 import { demoUsers } from '@mocks/data';
 import { server } from '@mocks/server';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -16,6 +16,9 @@ import { authQueries } from '@/lib/auth/auth-queries';
 import { readToken, tokenStorageKey } from '@/lib/auth/token-storage';
 import { appStatusActions, getAppStatus, resetAppStatus } from '@/lib/network/app-status';
 import { settingsQueries } from '@/lib/settings/settings-queries';
+import { configureOfflineCache, startOfflineCacheForNewSession } from '@/lib/query-persistence/offline-cache';
+import { installMemoryOfflineCache } from '@/lib/query-persistence/offline-cache-testing';
+import { offlineWriteKey } from '@/lib/query-persistence/offline-writes';
 import { createTestQueryClient } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 import { useSignOut } from './sign-out';
@@ -95,5 +98,35 @@ describe('signing out (spec 4)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(readToken()).toBeNull();
+  });
+
+  it('deletes what the device kept of the session, and the writes still waiting to be sent', async () => {
+    const storage = installMemoryOfflineCache();
+    try {
+      signInAs(demoUsers.coach);
+      const { queryClient } = await renderSignedIn();
+      await startOfflineCacheForNewSession(queryClient);
+      onlineManager.setOnline(false);
+      const waiting = queryClient.getMutationCache().build(queryClient, {
+        mutationKey: offlineWriteKey('hide-getting-started'),
+        mutationFn: () => Promise.resolve(),
+      });
+      void waiting.execute({});
+      await vi.waitFor(() => expect(storage.stored()?.clientState.mutations).toHaveLength(1), {
+        timeout: 3000,
+      });
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(storage.stored()).toBeUndefined();
+      expect(queryClient.getMutationCache().getAll()).not.toContain(waiting);
+      // Nothing more is written to the device after the sign-out.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(storage.stored()).toBeUndefined();
+    } finally {
+      onlineManager.setOnline(true);
+      configureOfflineCache({});
+    }
   });
 });

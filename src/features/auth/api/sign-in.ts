@@ -1,8 +1,9 @@
 import type { LoginRequest, MeResponse } from '@contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { authSession } from '@/lib/auth/auth-session';
+import { settingsQueries } from '@/lib/settings/settings-queries';
 
 /**
  * POST /api/login, keep the token, then load `/api/me` into the cache so the `/app` guard and the shell
@@ -19,8 +20,15 @@ export function useSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       ]);
       const login = loginResponseSchema.parse(body);
       authSession.signIn(login.token, login.expiresAt);
-      // Whatever the cache held belonged to the previous session.
-      queryClient.removeQueries({ queryKey: authQueries.all() });
+      // Whatever the cache held belonged to the previous session (one that expired without a sign-out, say);
+      // only the host's public settings, which belong to no one, stay.
+      const publicSettingsHash = hashKey(settingsQueries.public().queryKey);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== publicSettingsHash });
+      // The device keeps this session's data from now on; what an earlier session left there (its queued
+      // writes too) is deleted. Loaded now, not with the sign-in screen.
+      void import('@/lib/query-persistence/offline-cache')
+        .then(({ startOfflineCacheForNewSession }) => startOfflineCacheForNewSession(queryClient))
+        .catch(() => undefined);
       try {
         return await queryClient.fetchQuery(authQueries.me());
       } catch (error) {

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +11,7 @@ import { roleLabels } from '@/lib/auth/role-labels';
 import { brandingFrom } from '@/lib/settings/settings-queries';
 import { useDashboardWidgetsActions, useHiddenWidgetIds } from '@/stores/dashboard-widgets-store';
 import { useScreenTitle } from '@/stores/header-store';
+import { useGettingStartedHideStatus, useHideGettingStarted } from '../api/hide-getting-started';
 import type { DashboardWidget } from '../dashboard-widget';
 import { CustomizeWidgetsPanel } from './customize-widgets-panel';
 import { DashboardWidgetCard } from './dashboard-widget-card';
@@ -34,6 +36,10 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
   const customizePanelId = useId();
   // Hiding a widget or closing the panel removes the focused control; focus goes to Customize instead.
   const customizeButtonRef = useRef<HTMLButtonElement>(null);
+  const hideGettingStarted = useHideGettingStarted(user.id);
+  const gettingStartedHide = useGettingStartedHideStatus(user.id);
+  // Gone for good once the user is done with it; an unsent hide counts, whatever a refetch says meanwhile.
+  const isDoneWithGettingStarted = user.onboardingHidden || gettingStartedHide !== 'none';
 
   const widgets: DashboardWidget[] = [
     {
@@ -45,13 +51,25 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
       wide: true,
     },
     ...extraWidgets,
-    {
-      id: 'getting-started',
-      title: 'Getting started',
-      description: 'First steps for your role.',
-      icon: ListChecksIcon,
-      content: <GettingStartedWidget role={user.role} />,
-    },
+    ...(isDoneWithGettingStarted
+      ? []
+      : [
+          {
+            id: 'getting-started',
+            title: 'Getting started',
+            description: 'First steps for your role.',
+            icon: ListChecksIcon,
+            content: (
+              <GettingStartedWidget
+                role={user.role}
+                onDone={() => {
+                  hideGettingStarted();
+                  customizeButtonRef.current?.focus();
+                }}
+              />
+            ),
+          },
+        ]),
     {
       id: 'account',
       title: 'Your account',
@@ -91,6 +109,12 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
           </Button>
         }
       />
+
+      {gettingStartedHide === 'waiting' ? (
+        <Alert tone="info" role="status" title="Getting started hidden">
+          Saved on this device — will sync when you’re back online.
+        </Alert>
+      ) : null}
 
       {isCustomizing ? (
         <CustomizeWidgetsPanel

@@ -1,32 +1,60 @@
-import type { MeResponse, UpdateOwnUserResponse } from '@contract';
-import { updateOwnUserRequestSchema, updateOwnUserResponseSchema } from '@contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/api-client';
-import { authQueries } from '@/lib/auth/auth-queries';
+import type { UpdateOwnUserResponse } from '@contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
+import type { OfflineWriteVariables } from '@/lib/query-persistence/offline-writes';
+import {
+  offlineWriteKey,
+  offlineWriteRetry,
+  ownUserRecordScope,
+  updateSignedInUser,
+} from '@/lib/query-persistence/offline-writes';
 import type { UnsavedOnboardingProgress } from '@/stores/onboarding-tour-store';
+
+export type OnboardingProgressSave = UnsavedOnboardingProgress & OfflineWriteVariables;
 
 /** POST /api/users/{userId} with the tour's steps and data, and the hidden and complete flags when they changed. */
 export async function saveOnboardingProgress({
   userId,
   changes,
-}: UnsavedOnboardingProgress): Promise<UpdateOwnUserResponse> {
+  idempotencyKey,
+}: OnboardingProgressSave): Promise<UpdateOwnUserResponse> {
+  // main.tsx registers this write on every screen: zod comes with the first save, not the first screen.
+  const { updateOwnUserRequestSchema, updateOwnUserResponseSchema } = await import('@contract');
   return await api
-    .post(`api/users/${encodeURIComponent(userId)}`, { json: updateOwnUserRequestSchema.parse(changes) })
+    .post(`api/users/${encodeURIComponent(userId)}`, {
+      json: updateOwnUserRequestSchema.parse(changes),
+      headers: { [idempotencyKeyHeader]: idempotencyKey },
+    })
     .json(updateOwnUserResponseSchema);
+}
+
+/**
+ * An offline write (ADR 016): kept while the device is offline, replayed after a reload with its key. One
+ * save at a time, in order with the user's other writes: a later one carries the newer steps.
+ */
+export const onboardingProgressWrite = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: offlineWriteKey('onboarding-progress'),
+    mutationFn: saveOnboardingProgress,
+    scope: ownUserRecordScope,
+    ...offlineWriteRetry,
+    // The session shows the progress at once, so a reload before the save lands still has it.
+    onMutate: ({ userId, changes }: OnboardingProgressSave) => {
+      updateSignedInUser(queryClient, userId, changes);
+    },
+    onSuccess: ({ user }) => updateSignedInUser(queryClient, user.id, user),
+    // Spec 8: a failed onboarding update is logged only; the tour goes on from what this device knows.
+    onError: (error) => console.error('Error saving onboarding progress:', error),
+  });
+
+/** Before the cache is restored (main.tsx): a save resumed after a reload has no component to call it. */
+export function registerOnboardingProgressWrite(queryClient: QueryClient): void {
+  const write = onboardingProgressWrite(queryClient);
+  queryClient.setMutationDefaults(write.mutationKey, write);
 }
 
 export function useSaveOnboardingProgress() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveOnboardingProgress,
-    // One save at a time, in order: a later one carries the newer steps and must not be overtaken.
-    scope: { id: 'onboarding-progress' },
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData<MeResponse>(authQueries.me().queryKey, (me) =>
-        me?.user.id === user.id ? { ...me, user } : me,
-      );
-    },
-    // Spec 8: a failed onboarding update is logged only; the tour goes on from what this device knows.
-    onError: (error) => console.error('Error saving onboarding progress:', error),
-  });
+  return useMutation(onboardingProgressWrite(queryClient));
 }

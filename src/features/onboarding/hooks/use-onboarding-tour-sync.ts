@@ -1,5 +1,6 @@
 import type { User } from '@contract';
 import { useEffect, useRef } from 'react';
+import { newIdempotencyKey } from '@/lib/query-persistence/offline-writes';
 import type { UnsavedOnboardingProgress } from '@/stores/onboarding-tour-store';
 import { useOnboardingTourActions, useUnsavedOnboardingProgress } from '@/stores/onboarding-tour-store';
 import { useSaveOnboardingProgress } from '../api/save-onboarding-progress';
@@ -24,6 +25,7 @@ export function useOnboardingTourSync(user: User | undefined): void {
     if (!unsavedProgress || lastSent.current === unsavedProgress) return;
     lastSent.current = unsavedProgress;
     progressSaveStarted();
-    save(unsavedProgress);
+    // The key is made now, when the user acted: every replay of this save sends the same one (ADR 004).
+    save({ ...unsavedProgress, idempotencyKey: newIdempotencyKey() });
   }, [unsavedProgress, progressSaveStarted, save]);
 }

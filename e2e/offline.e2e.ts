@@ -1,0 +1,133 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInToDashboard, waitForPath } from './support/browser';
+import { useAppContexts } from './support/contexts';
+
+const tokenKey = 'connect.auth.v1';
+const waitingNotice = 'Saved on this device — will sync when you’re back online.';
+
+/** What the app keeps in IndexedDB for the signed-in user (ADR 016), as a string; null when there is none. */
+function readOfflineCache(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('connect-offline');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onupgradeneeded = () => open.result.createObjectStore('query-cache');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('query-cache')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const get = db
+            .transaction('query-cache', 'readonly')
+            .objectStore('query-cache')
+            .get('signed-in-cache.v1');
+          get.onsuccess = () => {
+            db.close();
+            resolve(typeof get.result === 'string' ? get.result : null);
+          };
+          get.onerror = () => reject(new Error(String(get.error)));
+        };
+      }),
+  );
+}
+
+/** Waits until the stored cache satisfies `holds` (it is written at most once a second). */
+async function waitForOfflineCache(page: Page, holds: (stored: string) => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const stored = await readOfflineCache(page);
+    if (stored !== null && holds(stored)) return;
+    if (Date.now() > deadline) throw new Error(`The offline cache never held what was expected: ${stored}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+describe('offline use in Chromium against the real server', () => {
+  const openContext = useAppContexts();
+
+  /** A context where the service worker may run and precache the shell (the other suites block it). */
+  async function open(): Promise<{ page: Page; context: BrowserContext }> {
+    const context = await openContext({ serviceWorkers: 'allow' });
+    return { page: await context.newPage(), context };
+  }
+
+  it('opens offline with the last data, keeps a write made offline through a reload, and sends it once when back', async () => {
+    const { page, context } = await open();
+    await signInToDashboard(page, 'athlete@demo.test');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Jamie' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+
+    // The travel roster (an athlete sees its own bookings), then back home: both are cached on the device.
+    await page.getByRole('link', { name: 'Travel roster' }).first().click();
+    await waitForPath(page, '/app/travel-roster');
+    await page.getByRole('table').first().waitFor();
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await waitForPath(page, '/app/dashboard');
+    await page.getByRole('region', { name: 'Upcoming trips' }).getByText(/Seat/).first().waitFor();
+    await waitForOfflineCache(
+      page,
+      (stored) => stored.includes('"passengers"') && stored.includes('athlete@demo.test'),
+    );
+    const token = await page.evaluate(
+      (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token: string }).token,
+      tokenKey,
+    );
+
+    // A cold start offline: the precached shell, the cached dashboard, and the offline notice.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Jamie' }).waitFor();
+    await page.getByText('You are offline.', { exact: false }).waitFor();
+    await page.getByRole('region', { name: 'Upcoming trips' }).getByText(/Seat/).first().waitFor();
+    await page.getByRole('link', { name: 'Travel roster' }).first().click();
+    await page.getByRole('table').first().waitFor();
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await waitForPath(page, '/app/dashboard');
+
+    // Done with 'Getting started', offline: hidden at once, and waiting on the device.
+    const gettingStarted = page.getByRole('heading', { level: 2, name: 'Getting started' });
+    await gettingStarted.waitFor();
+    await page.getByRole('button', { name: 'I’ve got it' }).click();
+    await gettingStarted.waitFor({ state: 'detached' });
+    await page.getByText(waitingNotice).waitFor();
+    await waitForOfflineCache(page, (stored) => stored.includes('hide-getting-started'));
+
+    // A reload, still offline: still hidden, still waiting.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Jamie' }).waitFor();
+    await page.getByText(waitingNotice).waitFor();
+    expect(await gettingStarted.count()).toBe(0);
+
+    // Back online: the write is sent once, and the server has it.
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/users/')) {
+        writes.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await context.setOffline(false);
+    await page.getByText(waitingNotice).waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached' });
+    const me = await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { user: { onboardingHidden: boolean } }).user.onboardingHidden).toBe(true);
+    await page.waitForTimeout(1_000);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await gettingStarted.count()).toBe(0);
+
+    // Signing out leaves nothing of the session on the device.
+    await waitForOfflineCache(page, (stored) => !stored.includes('hide-getting-started'));
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await waitForPath(page, '/login');
+    await page.waitForTimeout(1_500);
+    expect(await readOfflineCache(page)).toBeNull();
+  });
+});
