@@ -2,6 +2,9 @@
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { firebaseConfig, isPushConfigured } from './lib/firebase/firebase-config';
+import { openAppAt } from './lib/firebase/open-app-window';
+import { clickedNotificationLink } from './lib/firebase/push-payload';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -32,3 +35,27 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     void self.skipWaiting();
   }
 });
+
+/** A notification Firebase showed itself (a message with a `notification` block): its own listener handles it. */
+function isShownByFirebase(notification: Notification): boolean {
+  const data: unknown = notification.data;
+  return typeof data === 'object' && data !== null && 'FCM_MSG' in data;
+}
+
+// Push exists only in builds with the Firebase configuration (ADR 014); without it this is dead code, dropped.
+if (isPushConfigured && firebaseConfig) {
+  const config = firebaseConfig;
+  // Inlined into this file by the build, so Firebase's listeners are added during the first evaluation.
+  import('./lib/firebase/background-messages')
+    .then(({ startBackgroundMessages }) => startBackgroundMessages(config))
+    .catch((error: unknown) => console.error('Push notifications could not start:', error));
+
+  self.addEventListener('notificationclick', (event: NotificationEvent) => {
+    if (isShownByFirebase(event.notification)) return;
+    event.notification.close();
+    const origin = self.location.origin;
+    event.waitUntil(
+      openAppAt(self.clients, origin, clickedNotificationLink(event.notification.data, origin)),
+    );
+  });
+}

@@ -3,6 +3,8 @@ import { AppLayout } from '@/features/app-shell/components/app-layout';
 import { OnboardingTourSync } from '@/features/onboarding/components/onboarding-tour-sync';
 import { SessionCheckErrorPage } from '@/features/app-shell/components/session-check-error-page';
 import { InstallPrompt } from '@/features/pwa-install/components/install-prompt';
+import { PushNotifications } from '@/features/push/components/push-notifications';
+import { Toaster } from '@/components/toaster/toaster';
 import { requireApprovedSession } from '@/lib/auth/session-guards';
 
 /**
@@ -22,8 +24,8 @@ export const Route = createFileRoute('/app')({
 });
 
 /**
- * The signed-in frame, plus the onboarding tour's sync and the install prompt (a route may compose features;
- * a feature may not).
+ * The signed-in frame, plus the onboarding tour's sync, the install prompt, push and its toasts (a route may
+ * compose features; a feature may not).
  */
 function SignedInArea() {
   return (
@@ -31,6 +33,8 @@ function SignedInArea() {
       <OnboardingTourSync />
       <AppLayout />
       <InstallPrompt />
+      <PushNotifications />
+      <Toaster />
     </>
   );
 }

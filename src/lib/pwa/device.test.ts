@@ -79,35 +79,46 @@ describe('browser support', () => {
     emulateDevice({ serviceWorker: true });
     expect(supportsServiceWorker()).toBe(true);
   });
+});
 
-  it('needs a service worker, Notification, PushManager and a secure context for push', () => {
+describe('supportsPush (spec 5)', () => {
+  /** A browser with every piece push needs; each case then takes one away. */
+  function emulatePushCapableBrowser() {
+    emulateDevice({ serviceWorker: true });
     vi.stubGlobal('Notification', class {});
     vi.stubGlobal('PushManager', class {});
     vi.stubGlobal('isSecureContext', true);
-    try {
-      expect(supportsPush()).toBe(false);
-      emulateDevice({ serviceWorker: true });
-      expect(supportsPush()).toBe(true);
-      vi.stubGlobal('isSecureContext', false);
-      expect(supportsPush()).toBe(false);
-      vi.stubGlobal('isSecureContext', true);
-      Reflect.deleteProperty(window, 'PushManager');
-      expect(supportsPush()).toBe(false);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is true with a service worker, the Notification API, the push manager and a secure context', () => {
+    emulatePushCapableBrowser();
+    expect(supportsPush()).toBe(true);
   });
 
-  it('lacks push without the Notification API', () => {
-    vi.stubGlobal('PushManager', class {});
-    vi.stubGlobal('isSecureContext', true);
-    emulateDevice({ serviceWorker: true });
-    try {
-      expect('Notification' in window).toBe(false);
-      expect(supportsPush()).toBe(false);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it('is false without service workers', () => {
+    emulatePushCapableBrowser();
+    restoreDevice();
+    expect('serviceWorker' in navigator).toBe(false);
+    expect(supportsPush()).toBe(false);
+  });
+
+  it('is false without the Notification API', () => {
+    emulatePushCapableBrowser();
+    Reflect.deleteProperty(window, 'Notification');
+    expect(supportsPush()).toBe(false);
+  });
+
+  it('is false without the push manager', () => {
+    emulatePushCapableBrowser();
+    Reflect.deleteProperty(window, 'PushManager');
+    expect(supportsPush()).toBe(false);
+  });
+
+  it('is false outside a secure context (plain http)', () => {
+    emulatePushCapableBrowser();
+    vi.stubGlobal('isSecureContext', false);
+    expect(supportsPush()).toBe(false);
   });
 });
 

@@ -1,0 +1,113 @@
+import { demoUsers } from '@mocks/data';
+import { server } from '@mocks/server';
+import { act, screen } from '@testing-library/react';
+import { authQueries } from '@/lib/auth/auth-queries';
+import type * as FirebaseConfigModule from '@/lib/firebase/firebase-config';
+import type { PushMessaging } from '@/lib/firebase/load-push-messaging';
+import type { PushMessage } from '@/lib/firebase/push-payload';
+import { renderApp } from '@/testing/render-app';
+import { signInAs } from '@/testing/sign-in-as';
+
+// A build with Firebase configured; the tests' own build has none.
+vi.mock('@/lib/firebase/firebase-config', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirebaseConfigModule>()),
+  firebaseConfig: {
+    apiKey: 'key',
+    projectId: 'connect',
+    messagingSenderId: '123',
+    appId: '1:123:web:abc',
+    vapidKey: 'BPublicKey',
+  },
+}));
+
+// Firebase Messaging, at the edge of the app: a token for this browser and a way to deliver a message.
+const firebase = vi.hoisted(() => {
+  let deliver: ((message: PushMessage) => void) | undefined;
+  return {
+    getToken: vi.fn<PushMessaging['getToken']>(),
+    deliver: (message: PushMessage) => deliver?.(message),
+    messaging: (): PushMessaging => ({
+      getToken: (registration) => firebase.getToken(registration),
+      deleteToken: () => Promise.resolve(),
+      onForegroundMessage: (listener) => {
+        deliver = listener;
+        return () => {
+          deliver = undefined;
+        };
+      },
+    }),
+  };
+});
+vi.mock('@/lib/firebase/load-push-messaging', () => ({
+  loadPushMessaging: () => Promise.resolve(firebase.messaging()),
+}));
+
+/** A browser with push: a worker, the Notification API that answers `answer`, a push manager, HTTPS. */
+function emulatePushBrowser(answer: NotificationPermission) {
+  const requestPermission = vi.fn(() => Promise.resolve(answer));
+  vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('isSecureContext', true);
+  const registration = { scope: 'http://localhost:3000/' } as ServiceWorkerRegistration;
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration) },
+  });
+  return { requestPermission, registration };
+}
+
+function recordTokenUpdates() {
+  const bodies: unknown[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST' && new URL(request.url).pathname.startsWith('/api/users/')) {
+      void request
+        .clone()
+        .json()
+        .then((body) => bodies.push(body));
+    }
+  });
+  return bodies;
+}
+
+describe('push in the signed-in area', () => {
+  beforeEach(() => firebase.getToken.mockReset());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('asks on the first click, sends the token to the profile, and shows a message as a toast', async () => {
+    const browser = emulatePushBrowser('granted');
+    firebase.getToken.mockResolvedValue('fcm-token-1');
+    const updates = recordTokenUpdates();
+    signInAs(demoUsers.athlete);
+    const { user, queryClient } = renderApp('/app/dashboard');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('main'));
+    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(updates).toEqual([{ firebaseToken: 'fcm-token-1' }]));
+    expect(firebase.getToken).toHaveBeenCalledWith(browser.registration);
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(authQueries.me().queryKey)?.user.firebaseToken).toBe('fcm-token-1'),
+    );
+
+    act(() => firebase.deliver({ data: { title: 'Schedule', body: 'Practice moves to 6 pm' } }));
+    expect(screen.getByText('Practice moves to 6 pm')).toBeInTheDocument();
+    act(() => firebase.deliver({ data: {} }));
+    expect(screen.getByText('New notification received')).toBeInTheDocument();
+  });
+
+  it('leaves the profile alone when the user declines', async () => {
+    const browser = emulatePushBrowser('denied');
+    const updates = recordTokenUpdates();
+    signInAs(demoUsers.athlete);
+    const { user } = renderApp('/app/dashboard');
+    await user.click(await screen.findByRole('main'));
+    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(firebase.getToken).not.toHaveBeenCalled();
+    expect(updates).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { authQueries } from '@/lib/auth/auth-queries';
+import { firebaseConfig } from '@/lib/firebase/firebase-config';
+import { loadPushMessaging } from '@/lib/firebase/load-push-messaging';
+import { foregroundToast } from '@/lib/firebase/push-payload';
+import { supportsPush } from '@/lib/pwa/device';
+import { useNotificationActions } from '@/stores/notifications-store';
+import { savePushToken } from '../api/save-push-token';
+import { startPushRegistration } from '../push-registration';
+
+/** Spec 3: a push shown in the page is a success (status 1). */
+const successStatus = 1;
+
+/**
+ * Push for the signed-in user (spec 4): mounted once by the signed-in frame, renders nothing. Firebase loads
+ * only here, and only in a build with its configuration, on a browser that supports push.
+ */
+export function PushNotifications() {
+  // The /app guard has loaded the session; this reads it without fetching again.
+  const { data: me } = useQuery({ ...authQueries.me(), enabled: false });
+  const queryClient = useQueryClient();
+  const { setNewNotification } = useNotificationActions();
+  const userId = me?.user.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    return startPushRegistration({
+      config: firebaseConfig,
+      isSupported: supportsPush,
+      notifications: () => Notification,
+      clickTarget: document,
+      serviceWorkerReady: () => navigator.serviceWorker.ready,
+      loadMessaging: loadPushMessaging,
+      storedToken: () => queryClient.getQueryData(authQueries.me().queryKey)?.user.firebaseToken ?? null,
+      saveToken: (token) => savePushToken(queryClient, userId, token),
+      onForegroundMessage: (message) =>
+        setNewNotification({ ...foregroundToast(message), status: successStatus }),
+      storage: localStorage,
+      now: Date.now,
+    });
+  }, [userId, queryClient, setNewNotification]);
+
+  return null;
+}
