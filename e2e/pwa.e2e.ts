@@ -1,55 +1,27 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, launchBrowser, waitForPath } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInToDashboard } from './support/browser';
+import { useAppContexts } from './support/contexts';
 
 const iPhoneUserAgent =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 describe('installable app in Chromium against the real server', () => {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const openContext = useAppContexts();
 
   /** A context where the service worker may run (the other suites block it). */
+  let context: BrowserContext | undefined;
   async function open(options: { mobile?: boolean } = {}): Promise<Page> {
-    context = await browser.newContext({
-      baseURL: baseUrl(),
+    context = await openContext({
       serviceWorkers: 'allow',
       ...(options.mobile
-        ? {
-            viewport: { width: 390, height: 844 },
-            userAgent: iPhoneUserAgent,
-            hasTouch: true,
-            isMobile: true,
-          }
-        : { viewport: { width: 1280, height: 800 } }),
+        ? { viewport: 'phone', device: { userAgent: iPhoneUserAgent, hasTouch: true, isMobile: true } }
+        : {}),
     });
-    context.setDefaultTimeout(15_000);
-    const origin = new URL(baseUrl()).origin;
-    await context.route(
-      (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-      (route) => route.abort('blockedbyclient'),
-    );
     return context.newPage();
   }
 
-  async function signIn(page: Page, email = 'coach@demo.test') {
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await waitForPath(page, '/app/dashboard');
-  }
+  const signIn = (page: Page, email = 'coach@demo.test') => signInToDashboard(page, email);
 
   it("links a manifest that carries the organisation's name and colour", async () => {
     const page = await open();

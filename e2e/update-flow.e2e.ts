@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, launchBrowser, waitForPath } from './support/browser';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signInToDashboard } from './support/browser';
+import { useAppContexts } from './support/contexts';
 import type { ReleaseName } from './support/releases';
 import { deployRelease, releaseDir } from './support/releases';
 
@@ -22,35 +23,13 @@ async function runningRelease(page: Page): Promise<ReleaseName | 'unknown'> {
 }
 
 describe('a deploy while a tab is open, in Chromium against the real server', () => {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    deployRelease('release-1');
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-    // The other suites run against the release the server started with.
-    deployRelease('release-1');
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const openContext = useAppContexts();
+  beforeAll(() => deployRelease('release-1'));
+  // The other suites run against the release the server started with.
+  afterEach(() => deployRelease('release-1'));
 
   async function open(serviceWorkers: 'allow' | 'block') {
-    context = await browser.newContext({
-      baseURL: baseUrl(),
-      serviceWorkers,
-      viewport: { width: 1280, height: 800 },
-    });
-    context.setDefaultTimeout(15_000);
-    const origin = new URL(baseUrl()).origin;
-    await context.route(
-      (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-      (route) => route.abort('blockedbyclient'),
-    );
+    const context = await openContext({ serviceWorkers });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -58,16 +37,10 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
     page.on('load', () => {
       loads += 1;
     });
-    return { page, pageErrors, loads: () => loads };
+    return { context, page, pageErrors, loads: () => loads };
   }
 
-  async function signInAsCoach(page: Page) {
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill('coach@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await waitForPath(page, '/app/dashboard');
-  }
+  const signInAsCoach = (page: Page) => signInToDashboard(page, 'coach@demo.test');
 
   it('the two releases differ: the second one no longer ships some scripts of the first', () => {
     const removed = [...scriptsOf('release-1')].filter((file) => !scriptsOf('release-2').has(file));
@@ -75,7 +48,7 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
   });
 
   it('keeps a tab under the service worker working, then reloads it exactly once into the new release', async () => {
-    const { page, pageErrors, loads } = await open('allow');
+    const { context, page, pageErrors, loads } = await open('allow');
     await signInAsCoach(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(await runningRelease(page)).toBe('release-1');
@@ -83,8 +56,8 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
 
     deployRelease('release-2');
     // The connection drops and comes back: the app asks the server for a new release (spec 4, reconnect).
-    await context?.setOffline(true);
-    await context?.setOffline(false);
+    await context.setOffline(true);
+    await context.setOffline(false);
     await page.waitForFunction((key) => sessionStorage.getItem(key) === 'true', updatePendingKey, {
       timeout: 30_000,
     });
@@ -96,9 +69,7 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
       (key) => sessionStorage.getItem(key) === null && document.readyState === 'complete',
       updatePendingKey,
     );
-    await expect
-      .poll(() => runningRelease(page), { timeout: 15_000 })
-      .toBe('release-2');
+    await expect.poll(() => runningRelease(page), { timeout: 15_000 }).toBe('release-2');
     await page.getByRole('heading', { level: 1, name: 'Travel roster' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/travel-roster');
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
 
 /** Debian's Chromium; the tests never download a browser. */
 export const chromiumExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,26 +51,47 @@ export interface BrowserSession {
   pageErrors: string[];
 }
 
+export interface AppContextOptions {
+  viewport?: ViewportName;
+  /** 'block' by default: a service worker would serve cached pages across tests; each test should see the server. */
+  serviceWorkers?: 'allow' | 'block';
+  /** More context options (a user agent, touch) for device emulation. */
+  device?: BrowserContextOptions;
+  /** Answers a request to another host (a service outside our reach); unanswered ones are refused. */
+  answerExternal?: (route: Route) => Promise<boolean>;
+}
+
 /**
- * A fresh, signed-out browser session (its own cookies and storage) at the given viewport. Requests to
- * anything but the server under test are refused, so the tests never reach the internet.
+ * A fresh, signed-out browser context (its own cookies and storage) on the server under test. Requests to
+ * anything but that server are refused unless `answerExternal` answers them, so tests never reach the internet.
  */
-export async function openSession(
+export async function newAppContext(
   browser: Browser,
-  viewport: ViewportName = 'desktop',
-): Promise<BrowserSession> {
+  { viewport = 'desktop', serviceWorkers = 'block', device, answerExternal }: AppContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: viewports[viewport],
-    // A service worker would serve cached pages across tests; each test should see the server.
-    serviceWorkers: 'block',
+    serviceWorkers,
+    ...device,
   });
   context.setDefaultTimeout(15_000);
   const serverOrigin = new URL(baseUrl()).origin;
   await context.route(
     (url) => url.origin !== serverOrigin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => route.abort('blockedbyclient'),
+    async (route) => {
+      if (!(await answerExternal?.(route))) await route.abort('blockedbyclient');
+    },
   );
+  return context;
+}
+
+/** A fresh, signed-out session at the given viewport, with service workers blocked (see `newAppContext`). */
+export async function openSession(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+): Promise<BrowserSession> {
+  const context = await newAppContext(browser, { viewport });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -82,6 +103,12 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/** Signs in through the form and waits for the dashboard. */
+export async function signInToDashboard(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await waitForPath(page, '/app/dashboard');
 }
 
 /** Waits until the browser shows `pathname` (search and hash ignored). */

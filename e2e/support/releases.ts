@@ -17,6 +17,7 @@ export const releaseDir = (name: ReleaseName): string => path.join(e2eRoot, name
 /** Replaces what the server serves with `name`, the way a deploy does: the old release's files are gone. */
 export function deployRelease(name: ReleaseName): void {
   mkdirSync(siteDir, { recursive: true });
-  for (const entry of readdirSync(siteDir)) rmSync(path.join(siteDir, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(siteDir))
+    rmSync(path.join(siteDir, entry), { recursive: true, force: true });
   cpSync(releaseDir(name), siteDir, { recursive: true });
 }

@@ -13,7 +13,7 @@ export async function buildReleases(): Promise<void> {
       `build ${name}`,
       process.execPath,
       [cli.vite, 'build', '--outDir', releaseDir(name), '--emptyOutDir', '--logLevel', 'warn'],
-      { cwd: repoRoot, env: { ...process.env, ...firebaseTestConfig } },
+      { cwd: repoRoot, env: { ...process.env, ...firebaseTestConfig, BUILD_RELEASE_TAG: name } },
     );
     if (exitCode !== 0) throw new Error(`Building ${name} for the browser tests failed (exit ${exitCode}).`);
     console.log(`[test:e2e] Built ${name} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);

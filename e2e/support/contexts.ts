@@ -1,0 +1,28 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { AppContextOptions } from './browser';
+import { launchBrowser, newAppContext } from './browser';
+
+/**
+ * For a suite: one Chromium for all its tests, and every context a test opens closed after that test.
+ * Returns how a test opens a context on the server under test (see `newAppContext`).
+ */
+export function useAppContexts(): (options?: AppContextOptions) => Promise<BrowserContext> {
+  let browser: Browser | undefined;
+  const opened: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async (options) => {
+    if (!browser) throw new Error('useAppContexts: contexts open inside tests, after the browser started.');
+    const context = await newAppContext(browser, options);
+    opened.push(context);
+    return context;
+  };
+}
