@@ -1,5 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
+import { users } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -45,7 +47,15 @@ export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) 
 };
 
 export const logout: RouteHandler<typeof routes.logout, SignedInAppEnv> = async (c) => {
-  await c.var.directory.revokeSession(c.var.viewer.sessionId);
+  const { directory, tenant, viewer } = c.var;
+  await directory.revokeSession(viewer.sessionId);
+  // The device signing out stops getting this user's pushes (a shared phone); another device of the user
+  // stores its token again on its next start.
+  await tenant.update(
+    users,
+    { firebaseToken: null, firebaseTokenUpdatedAt: null },
+    eq(users.id, viewer.user.id),
+  );
   return c.json({ message: 'Signed out.' }, 200);
 };
 

@@ -137,6 +137,14 @@ describe('signed-in access', () => {
     expect((await t.request('GET', '/api/me', { token })).status).toBe(401);
   });
 
+  it("POST /api/logout clears the user's push token: the device signing out gets no more of their pushes", async () => {
+    const token = await t.signIn('coach@demo.test');
+    await t.db.update(users).set({ firebaseToken: 'coach-phone' }).where(eq(users.email, 'coach@demo.test'));
+    expect((await t.request('POST', '/api/logout', { token })).status).toBe(200);
+    const [coach] = await t.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
+    expect(coach!.firebaseToken).toBeNull();
+  });
+
   it('refuses an expired token', async () => {
     const token = await t.signIn('coach@demo.test');
     const tokenHash = createHash('sha256').update(token).digest('hex');

@@ -1,5 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { SignedInAppEnv } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
@@ -16,6 +16,14 @@ export const updateOwnUser: RouteHandler<typeof routes.updateOwnUser, SignedInAp
     firebaseToken === undefined
       ? {}
       : { firebaseToken, firebaseTokenUpdatedAt: firebaseToken ? new Date() : null };
+  if (firebaseToken) {
+    // A push token belongs to one browser: whoever signed in there before no longer gets this device's pushes.
+    await tenant.update(
+      users,
+      { firebaseToken: null, firebaseTokenUpdatedAt: null },
+      and(eq(users.firebaseToken, firebaseToken), ne(users.id, viewer.user.id))!,
+    );
+  }
   const [updated] = await tenant.update(
     users,
     { ...onboarding, ...pushToken, updatedAt: new Date() },

@@ -49,6 +49,22 @@ describe('POST /api/users/{userId}', () => {
     expect(response.body.user.firebaseToken).toBe('fcm-token-1');
   });
 
+  it('moves a push token to the user who saved it last: one browser, one user', async () => {
+    const athleteToken = await t.signIn('athlete@demo.test');
+    const athlete = await t.request<{ user: { id: string } }>('GET', '/api/me', { token: athleteToken });
+    await t.request('POST', `/api/users/${coachId}`, {
+      token: coachToken,
+      body: { firebaseToken: 'shared-phone' },
+    });
+    const saved = await t.request<UpdateBody>('POST', `/api/users/${athlete.body.user.id}`, {
+      token: athleteToken,
+      body: { firebaseToken: 'shared-phone' },
+    });
+    expect(saved.body.user.firebaseToken).toBe('shared-phone');
+    const coach = await t.request<{ user: Record<string, unknown> }>('GET', '/api/me', { token: coachToken });
+    expect(coach.body.user.firebaseToken).toBeNull();
+  });
+
   it("refuses another user's id with 403 and changes nothing", async () => {
     const [athlete] = await t.db.select().from(users).where(eq(users.email, 'athlete@demo.test'));
     const response = await t.request<ErrorBody>('POST', `/api/users/${athlete!.id}`, {
