@@ -81,10 +81,13 @@ describe('offline use in Chromium against the real server', () => {
 
     // A cold start offline: the precached shell, the cached dashboard, and the offline notice.
     await context.setOffline(true);
+    const started = Date.now();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Jamie' }).waitFor();
-    await page.getByText('You are offline.', { exact: false }).waitFor();
     await page.getByRole('region', { name: 'Upcoming trips' }).getByText(/Seat/).first().waitFor();
+    // A figure for the notes, never a pass/fail threshold.
+    console.log(`[offline] cold start of /app/dashboard with the cached data: ${Date.now() - started} ms`);
+    await page.getByText('You are offline.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Travel roster' }).first().click();
     await page.getByRole('table').first().waitFor();
     await page.getByRole('link', { name: 'Home' }).first().click();
