@@ -100,12 +100,16 @@ describe('the application shell in Chromium against the real server', () => {
       expect(await page.evaluate((key) => localStorage.getItem(key), tokenKey)).toBeNull();
     });
 
-    it('says "Network error. Please check your connection." when /api/me cannot be reached', async () => {
+    it('says "Network error. Please check your connection." when /api/me cannot be reached and nothing is saved on the device', async () => {
       const page = await open();
-      await signIn(page, 'coach@demo.test');
-      await waitForPath(page, '/app/dashboard');
+      // A session this browser never opened, so no copy of it is kept on the device (ADR 016).
+      const login = await page.request.post('/api/login', {
+        data: { email: 'coach@demo.test', password: demoPassword },
+      });
+      const { token, expiresAt } = (await login.json()) as { token: string; expiresAt: string };
+      await storeToken(page, token, expiresAt);
       await page.route('**/api/me', (route) => route.abort('internetdisconnected'));
-      await page.reload();
+      await page.goto('/app/dashboard');
       await page.getByText('Network error. Please check your connection.').first().waitFor();
       // The token is kept: the user is not signed out by a network failure.
       expect(await page.evaluate((key) => localStorage.getItem(key), tokenKey)).not.toBeNull();
