@@ -28,8 +28,8 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const results: { page: string; scores: Record<string, number> }[] = [];
-  const audit = async (path: string) => {
-    const runner = await lighthouse(`${server.baseUrl}${path}`, {
+  const run = (path: string) =>
+    lighthouse(`${server.baseUrl}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -37,6 +37,13 @@ try {
       // Keep the signed-in token the browser holds for /app/dashboard.
       disableStorageReset: true,
     });
+  const audit = async (path: string) => {
+    let runner = await run(path);
+    // A trace Chromium failed to record (NO_NAVSTART and the like) scores 0: such a run is repeated, twice at most.
+    for (let attempt = 1; attempt <= 2 && runner?.lhr.runtimeError; attempt += 1) {
+      console.log(`[lighthouse] ${path}: ${runner.lhr.runtimeError.code}; running it again.`);
+      runner = await run(path);
+    }
     if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
     const scores = Object.fromEntries(
       categories.map((category) => [
