@@ -5,3 +5,6 @@ export * from './auth';
 export * from './passengers';
 export * from './health';
 export * from './manifest';
+export * from './groups';
+export * from './passwords';
+export * from './password-policy';

@@ -83,3 +83,75 @@ export const updateOwnUserResponseSchema = z
 export type UpdateOwnUserResponse = z.infer<typeof updateOwnUserResponseSchema>;
 
 export const userIdParamSchema = z.object({ userId: z.uuid() });
+
+/** The users screen reads at most this many people per page. */
+export const userPageSizeLimit = 100;
+export const defaultUserPageSize = 25;
+
+/** `GET /api/users`: search, filters and paging; anything out of range is a 400 naming the field. */
+export const userListQuerySchema = z.object({
+  /** Part of a first name, last name or email address, any case. */
+  q: z.string().trim().max(100, 'Search text has at most 100 characters').optional(),
+  role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
+  groupId: z.uuid().optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(userPageSizeLimit).default(defaultUserPageSize),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+export const userGroupRefSchema = z.object({ id: z.uuid(), name: z.string() });
+export type UserGroupRef = z.infer<typeof userGroupRefSchema>;
+
+/** A person as the users screen lists them. */
+export const userListItemSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.email(),
+    role: roleSchema,
+    status: userStatusSchema,
+    groups: z.array(userGroupRefSchema),
+    /** ISO 8601 instant the account was created (signed up or added). */
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'UserListItem' });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const userListResponseSchema = z
+  .object({
+    data: z.array(userListItemSchema),
+    page: z.number().int().min(0),
+    size: z.number().int().min(1),
+    /** How many people match the search and filters, over all pages. */
+    total: z.number().int().min(0),
+  })
+  .meta({ id: 'UserListResponse' });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+/** The statuses staff may set: approve, reject, disable; enabling a disabled user is approving it again. */
+export const settableUserStatuses = ['approved', 'rejected', 'disabled'] as const;
+export const settableUserStatusSchema = z.enum(settableUserStatuses);
+export type SettableUserStatus = z.infer<typeof settableUserStatusSchema>;
+
+export const changeUserStatusRequestSchema = z
+  .strictObject({ status: settableUserStatusSchema })
+  .meta({ id: 'ChangeUserStatusRequest' });
+export type ChangeUserStatusRequest = z.infer<typeof changeUserStatusRequestSchema>;
+
+export const changeUserStatusResponseSchema = z
+  .object({ message: z.string(), user: userListItemSchema })
+  .meta({ id: 'ChangeUserStatusResponse' });
+export type ChangeUserStatusResponse = z.infer<typeof changeUserStatusResponseSchema>;
+
+/**
+ * Which status changes make sense, from each status (docs/decisions/019-users-screen.md). Shared so the
+ * screen offers only the actions the server accepts.
+ */
+export const userStatusTransitions: Record<UserStatus, readonly SettableUserStatus[]> = {
+  pending: ['approved', 'rejected'],
+  rejected: ['approved'],
+  approved: ['disabled'],
+  disabled: ['approved'],
+};

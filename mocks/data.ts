@@ -1,4 +1,12 @@
-import type { CustomSidebarItem, Organization, Passenger, Settings, User } from '@contract';
+import type {
+  CustomSidebarItem,
+  GroupSummary,
+  Organization,
+  Passenger,
+  Settings,
+  User,
+  UserListItem,
+} from '@contract';
 import { defaultPasswordPolicy, emptyOnboardingData } from '@contract';
 
 // Mirrors the server's demo seed (server/db/seed.ts), so a mock session looks like a real one.
@@ -114,3 +122,54 @@ export function userForToken(token: string | null): User | undefined {
   if (!token) return undefined;
   return Object.values(demoUsers).find((user) => tokenFor(user) === token);
 }
+
+export const demoGroups: GroupSummary[] = [
+  { id: '3f1e2d3c-0000-4000-8000-000000000001', name: '2027 Graduates', memberCount: 2 },
+  { id: '3f1e2d3c-0000-4000-8000-000000000002', name: 'Pitchers', memberCount: 3 },
+  { id: '3f1e2d3c-0000-4000-8000-000000000003', name: 'Position Players', memberCount: 4 },
+];
+
+const [graduates, pitchers, positionPlayers] = demoGroups as [GroupSummary, GroupSummary, GroupSummary];
+const groupRef = ({ id, name }: GroupSummary) => ({ id, name });
+
+function listed(user: User, groups: GroupSummary[], createdAt: string): UserListItem {
+  const { id, firstName, lastName, email, role, status } = user;
+  return { id, firstName, lastName, email, role, status, groups: groups.map(groupRef), createdAt };
+}
+
+function athlete(id: string, firstName: string, lastName: string, email: string): User {
+  return demoUser({ id, email, firstName, lastName, role: 'athlete', status: 'approved' });
+}
+
+/** Everyone of the demo organisation as the users screen lists them (the seed's nine people and groups). */
+export const demoPeople: UserListItem[] = [
+  listed(demoUsers.admin, [], '2026-01-05T09:00:00.000Z'),
+  listed(demoUsers.coach, [], '2026-01-05T09:05:00.000Z'),
+  listed(demoUsers.athlete, [pitchers, positionPlayers], '2026-01-06T10:00:00.000Z'),
+  listed(demoUsers.pendingAthlete, [], '2026-11-20T18:30:00.000Z'),
+  listed(
+    athlete('5a0c8a8e-1d2b-4c4e-8f00-000000000005', 'Tyler', 'Brooks', 'tyler.brooks@demo.test'),
+    [graduates, pitchers],
+    '2026-01-07T10:00:00.000Z',
+  ),
+  listed(
+    athlete('5a0c8a8e-1d2b-4c4e-8f00-000000000006', 'Diego', 'Martinez', 'diego.martinez@demo.test'),
+    [positionPlayers],
+    '2026-01-07T10:05:00.000Z',
+  ),
+  listed(
+    athlete('5a0c8a8e-1d2b-4c4e-8f00-000000000007', 'Sam', 'Whitaker', 'sam.whitaker@demo.test'),
+    [graduates, positionPlayers],
+    '2026-01-07T10:10:00.000Z',
+  ),
+  listed(
+    athlete('5a0c8a8e-1d2b-4c4e-8f00-000000000008', 'Noah', 'Kim', 'noah.kim@demo.test'),
+    [pitchers],
+    '2026-01-07T10:15:00.000Z',
+  ),
+  listed(
+    athlete('5a0c8a8e-1d2b-4c4e-8f00-000000000009', 'Eli', 'Thompson', 'eli.thompson@demo.test'),
+    [positionPlayers],
+    '2026-01-07T10:20:00.000Z',
+  ),
+];

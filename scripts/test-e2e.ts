@@ -13,6 +13,8 @@ import { cli, repoRoot } from './lib/project';
 import { runToCompletion } from './lib/processes';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** e2e/password-reset.e2e.ts listens here for the server's mail. */
+const smtpPort = process.env.E2E_SMTP_PORT ?? '2526';
 /** The first start builds the web app, migrates and seeds: give it time on a small machine. */
 const readyTimeoutMs = 180_000;
 
@@ -30,14 +32,22 @@ try {
     entry: 'scripts/start.ts',
     port,
     readyTimeoutMs,
-    env: { DEMO_PASSWORD: demoPassword, STATIC_DIR: siteDir },
+    env: { DEMO_PASSWORD: demoPassword, STATIC_DIR: siteDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
   });
   try {
     exitCode = await runToCompletion(
       'vitest',
       process.execPath,
       [cli.vitest, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
-      { cwd: repoRoot, env: { ...process.env, E2E_BASE_URL: server.baseUrl, DEMO_PASSWORD: demoPassword } },
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          E2E_BASE_URL: server.baseUrl,
+          DEMO_PASSWORD: demoPassword,
+          E2E_SMTP_PORT: smtpPort,
+        },
+      },
     );
   } finally {
     await server.stop();

@@ -102,13 +102,18 @@ describe('OpenAPI', () => {
     expect(Object.keys(body.paths).sort()).toEqual([
       '/api/branding/icons/{icon}',
       '/api/customSidebarItems',
+      '/api/groups',
       '/api/health',
       '/api/login',
       '/api/logout',
       '/api/me',
+      '/api/password/forgot',
+      '/api/password/reset',
       '/api/publicSettings',
       '/api/settings',
+      '/api/users',
       '/api/users/{userId}',
+      '/api/users/{userId}/status',
       '/manifest.webmanifest',
       '/passenger',
     ]);
@@ -138,6 +143,8 @@ describe('OpenAPI', () => {
       'GET /api/publicSettings',
       'GET /manifest.webmanifest',
       'POST /api/login',
+      'POST /api/password/forgot',
+      'POST /api/password/reset',
     ]);
   });
 

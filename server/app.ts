@@ -15,13 +15,16 @@ import type { PublicAppEnv } from './lib/context';
 import { Directory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
+import { createMailer, type Mailer } from './lib/mail/mailer';
 import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
 import { inlineScriptHashes, serveWebApp } from './lib/static-app';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
+import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
+import { passwordPublicRouter } from './routes/password/password.index';
 import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
 import { usersRouter } from './routes/users/users.index';
 
@@ -38,10 +41,12 @@ export interface AppOptions {
   db: Database;
   /** Made from env (FIREBASE_SERVICE_ACCOUNT) when not given; the owner of the app closes it on shutdown. */
   push?: PushSender;
+  /** Made from env (SMTP_URL, MAIL_FROM) when not given; the owner of the app closes it on shutdown. */
+  mailer?: Mailer;
 }
 
 /** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
-export function createApp({ env, db, push = createPushSender(env) }: AppOptions) {
+export function createApp({ env, db, push = createPushSender(env), mailer = createMailer(env) }: AppOptions) {
   const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
   const appIcons = new AppIcons(env.STATIC_DIR);
@@ -92,6 +97,7 @@ export function createApp({ env, db, push = createPushSender(env) }: AppOptions)
       c.set('idempotency', idempotency);
       c.set('appIcons', appIcons);
       c.set('push', push);
+      c.set('mailer', mailer);
       c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
       await next();
     }),
@@ -109,10 +115,12 @@ export function createApp({ env, db, push = createPushSender(env) }: AppOptions)
   app
     .route('/', healthRouter)
     .route('/', authPublicRouter)
+    .route('/', passwordPublicRouter)
     .route('/', settingsPublicRouter)
     .route('/', brandingPublicRouter)
     .route('/', authRouter)
     .route('/', usersRouter)
+    .route('/', groupsRouter)
     .route('/', settingsRouter)
     .route('/', passengersRouter);
 

@@ -34,6 +34,26 @@ describe('configuration', () => {
   });
 });
 
+describe('mail settings', () => {
+  it('logs mail when SMTP_URL is unset, and sends from a default sender', () => {
+    const env = parseEnv({});
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe('Connect Platform <no-reply@localhost>');
+  });
+
+  it('accepts smtp:// and smtps:// URLs', () => {
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
+    expect(parseEnv({ SMTP_URL: 'smtps://user:secret@mail.example.com' }).SMTP_URL).toContain('smtps://');
+  });
+
+  it('stops on any other URL without repeating it, for it may hold a password', () => {
+    expect(() => parseEnv({ SMTP_URL: 'https://user:secret@mail.example.com' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => parseEnv({ SMTP_URL: 'https://user:secret@mail.example.com' })).not.toThrow(/secret/);
+  });
+});
+
 describe('FIREBASE_SERVICE_ACCOUNT', () => {
   const { privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,

@@ -109,6 +109,13 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Firebase service account (its JSON, or a path to the JSON file): turns push notifications on. */
   FIREBASE_SERVICE_ACCOUNT: firebaseServiceAccount.optional(),
+  /** smtp:// or smtps:// (user and password in the URL): mail goes out over SMTP; unset, mails are logged. */
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every mail, `Name <address>` or a bare address. */
+  MAIL_FROM: z.string().min(3).default('Connect Platform <no-reply@localhost>'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { openConfiguredDatabase } from './db/open';
 import { demoAccounts } from './db/seed';
 import { InvalidConfigurationError, readEnv, type Env } from './env';
+import { createMailer, describeMailSetup } from './lib/mail/mailer';
 import { createPushSender, describePushSetup } from './lib/push/push-sender';
 
 function loadEnv(): Env {
@@ -21,7 +22,9 @@ const env = loadEnv();
 const database = await openConfiguredDatabase(env);
 const push = createPushSender(env);
 console.log(describePushSetup(env));
-const app = createApp({ env, db: database.db, push });
+const mailer = createMailer(env);
+console.log(describeMailSetup(env));
+const app = createApp({ env, db: database.db, push, mailer });
 
 const server = serve(
   { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
@@ -46,7 +49,7 @@ function stop(signal: string) {
   stopping = true;
   console.log(`${signal} received: closing.`);
   server.close(() => {
-    void Promise.allSettled([push.close(), database.close()]).finally(() => process.exit(0));
+    void Promise.allSettled([push.close(), mailer.close(), database.close()]).finally(() => process.exit(0));
   });
   // Keep-alive connections may hold close() open; don't wait for them forever.
   setTimeout(() => process.exit(0), 5_000).unref();

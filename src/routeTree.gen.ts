@@ -21,6 +21,7 @@ import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
+import { Route as AppUsersRouteImport } from './routes/app/users'
 import { Route as PublicActivateAccountUserIdVerificationCodeRouteImport } from './routes/_public/activate-account/$userId/$verificationCode'
 import { Route as PublicResetPasswordUserIdResetTokenRouteImport } from './routes/_public/reset-password/$userId/$resetToken'
 
@@ -83,6 +84,11 @@ const AppTravelRosterRoute = AppTravelRosterRouteImport.update({
   path: '/travel-roster',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUsersRoute = AppUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const PublicActivateAccountUserIdVerificationCodeRoute =
   PublicActivateAccountUserIdVerificationCodeRouteImport.update({
     id: '/activate-account/$userId/$verificationCode',
@@ -107,6 +113,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
+  '/app/users': typeof AppUsersRoute
   '/app/': typeof AppIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
+  '/app/users': typeof AppUsersRoute
   '/app': typeof AppIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
+  '/app/users': typeof AppUsersRoute
   '/app/': typeof AppIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -155,6 +164,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/app/dashboard'
     | '/app/travel-roster'
+    | '/app/users'
     | '/app/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -169,6 +179,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/app/dashboard'
     | '/app/travel-roster'
+    | '/app/users'
     | '/app'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -185,6 +196,7 @@ export interface FileRouteTypes {
     | '/_public/terms-of-service'
     | '/app/dashboard'
     | '/app/travel-roster'
+    | '/app/users'
     | '/app/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
@@ -283,6 +295,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTravelRosterRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/users': {
+      id: '/app/users'
+      path: '/users'
+      fullPath: '/app/users'
+      preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_public/activate-account/$userId/$verificationCode': {
       id: '/_public/activate-account/$userId/$verificationCode'
       path: '/activate-account/$userId/$verificationCode'
@@ -328,12 +347,14 @@ const PublicRouteWithChildren =
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppTravelRosterRoute: typeof AppTravelRosterRoute
+  AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppTravelRosterRoute: AppTravelRosterRoute,
+  AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
 }
 

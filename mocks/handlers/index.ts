@@ -1,7 +1,16 @@
 import { authHandlers } from './auth';
+import { groupHandlers } from './groups';
 import { passengerHandlers } from './passengers';
+import { passwordHandlers } from './password';
 import { settingsHandlers } from './settings';
 import { userHandlers } from './users';
 
 /** The happy path of every area; tests add failures with `server.use(...)`. */
-export const handlers = [...authHandlers, ...settingsHandlers, ...passengerHandlers, ...userHandlers];
+export const handlers = [
+  ...authHandlers,
+  ...passwordHandlers,
+  ...settingsHandlers,
+  ...passengerHandlers,
+  ...userHandlers,
+  ...groupHandlers,
+];

@@ -1,5 +1,12 @@
-import { apiErrorSchema, updateOwnUserResponseSchema } from '@contract';
+import {
+  apiErrorSchema,
+  changeUserStatusResponseSchema,
+  updateOwnUserResponseSchema,
+  userListResponseSchema,
+} from '@contract';
 import { demoUsers, tokenFor } from '../data';
+import { server } from '../server';
+import { userDirectoryHandlers } from './users';
 
 const base = 'http://localhost:3000';
 const postUser = (userId: string, body: unknown, token = tokenFor(demoUsers.coach)) =>
@@ -39,5 +46,40 @@ describe('mock users API', () => {
   it('answers 401 without a token', async () => {
     const response = await fetch(`${base}/api/users/${demoUsers.coach.id}`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('mock users list and status changes', () => {
+  const get = (query: string, token = tokenFor(demoUsers.coach)) =>
+    fetch(`${base}/api/users${query}`, { headers: { Authorization: `Bearer ${token}` } });
+
+  it('answers the contract: pending first, filtered and paged, with the total', async () => {
+    const response = await get('?size=2');
+    const body = userListResponseSchema.parse(await response.json());
+    expect(body).toMatchObject({ page: 0, size: 2, total: 9 });
+    expect(body.data.map((user) => user.lastName)).toEqual(['Chen', 'Brooks']);
+    const coaches = userListResponseSchema.parse(await (await get('?role=coach')).json());
+    expect(coaches.data.map((user) => user.email)).toEqual(['coach@demo.test']);
+  });
+
+  it('refuses a size over 100 and athletes, as the server does', async () => {
+    const tooBig = await get('?size=101');
+    expect(tooBig.status).toBe(400);
+    expect(apiErrorSchema.parse(await tooBig.json()).error.fields).toHaveProperty('size');
+    expect((await get('', tokenFor(demoUsers.athlete))).status).toBe(403);
+  });
+
+  it('approves a pending sign-up, and refuses a change that makes no sense with 409', async () => {
+    server.use(...userDirectoryHandlers());
+    const post = (userId: string, status: string) =>
+      fetch(`${base}/api/users/${userId}/status`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokenFor(demoUsers.coach)}` },
+        body: JSON.stringify({ status }),
+      });
+    const approved = await post(demoUsers.pendingAthlete.id, 'approved');
+    expect(changeUserStatusResponseSchema.parse(await approved.json()).user.status).toBe('approved');
+    expect((await post(demoUsers.pendingAthlete.id, 'rejected')).status).toBe(409);
+    expect((await post(demoUsers.admin.id, 'disabled')).status).toBe(403);
   });
 });

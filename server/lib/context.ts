@@ -4,6 +4,7 @@ import type { AppIcons } from './app-icons';
 import type { Directory, Viewer } from './directory';
 import { validationError } from './errors';
 import type { IdempotencyStore } from './idempotency';
+import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/push-sender';
 import type { TenantScope } from './tenancy';
 
@@ -18,6 +19,8 @@ export interface PublicVariables {
   appIcons: AppIcons;
   /** Push notifications to users' devices; best-effort, never throws ('disabled' when not configured). */
   push: PushSender;
+  /** Mail over SMTP, or to the log when SMTP_URL is unset; send after answering, failures are logged. */
+  mailer: Mailer;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */

@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { loginFailures, organizationHosts, organizations, sessions, users } from '../db/schema';
+import {
+  accountTokens,
+  loginFailures,
+  organizationHosts,
+  organizations,
+  rateLimitHits,
+  sessions,
+  users,
+  type AccountTokenPurpose,
+} from '../db/schema';
 import type { OrganizationRow, UserRow } from './serializers';
 import { TenantScope } from './tenancy';
 
@@ -11,6 +20,15 @@ export const loginFailureLimit = 10;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
+
+/** A rule of a rate limit: at most `limit` hits per key within `windowMs`. */
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
 }
 
 export interface Viewer {
@@ -139,5 +157,119 @@ export class Directory {
     await this.db
       .delete(loginFailures)
       .where(lt(loginFailures.failedAt, new Date(Date.now() - loginFailureWindowMs)));
+  }
+
+  async userById(userId: string): Promise<UserRow | undefined> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    return user;
+  }
+
+  /** The host names an organisation is served on, in a stable order (the first one makes its links). */
+  async organizationHostNames(organizationId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ host: organizationHosts.host })
+      .from(organizationHosts)
+      .where(eq(organizationHosts.organizationId, organizationId))
+      .orderBy(asc(organizationHosts.host));
+    return rows.map((row) => row.host);
+  }
+
+  /** Signs the user out everywhere: every live session is revoked. */
+  async revokeAllSessions(userId: string, now = new Date()): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /**
+   * A new one-time token (256 bits, base64url) for a link in a mail; only its hash is stored. The user's older
+   * unused tokens of the same purpose are deleted, so only the newest link works.
+   */
+  async createAccountToken(
+    user: UserRow,
+    purpose: AccountTokenPurpose,
+    lifetimeMs: number,
+    now = new Date(),
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.userId, user.id),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+          ),
+        );
+      await tx.insert(accountTokens).values({
+        organizationId: user.organizationId,
+        userId: user.id,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + lifetimeMs),
+      });
+    });
+    return token;
+  }
+
+  /** The stored token behind a link's token of this purpose, used or not, expired or not. */
+  async accountToken(token: string, purpose: AccountTokenPurpose): Promise<AccountTokenRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Sets the new password, uses up the token and revokes every session of the user, all or nothing.
+   * False when the token was used meanwhile (two tabs submitting the same link).
+   */
+  async completePasswordReset(
+    tokenId: string,
+    userId: string,
+    passwordHash: string,
+    now = new Date(),
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const used = await tx
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
+        .returning({ id: accountTokens.id });
+      if (used.length === 0) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      return true;
+    });
+  }
+
+  /**
+   * Counts one hit of `subject` under `rule` and answers 0, or, when the limit is already reached, the seconds
+   * until the oldest hit leaves the window (the refused hit is not counted).
+   */
+  async takeRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<number> {
+    const key = `${rule.name}:${subject.toLowerCase()}`;
+    const windowStart = new Date(now.getTime() - rule.windowMs);
+    const [tally] = await this.db
+      .select({ hits: count(), oldest: min(rateLimitHits.hitAt) })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.hitAt, windowStart)));
+    if (tally && tally.hits >= rule.limit && tally.oldest) {
+      const oldest = new Date(tally.oldest).getTime();
+      return Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
+    }
+    await this.db
+      .insert(rateLimitHits)
+      .values({ key, hitAt: now, expiresAt: new Date(now.getTime() + rule.windowMs) });
+    // Expired hits count for nothing; trimming here keeps the table small without a job.
+    await this.db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
+    return 0;
   }
 }

@@ -4,6 +4,7 @@ import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { parseEnv, type Env } from '../env';
+import type { Mailer } from '../lib/mail/mailer';
 import type { PushSender } from '../lib/push/push-sender';
 
 export const demoPassword = 'test-demo-password';
@@ -48,6 +49,8 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export interface TestContextOptions {
   /** The push sender handlers get as c.var.push (default: made from the env, i.e. disabled); the test closes it. */
   push?: PushSender;
+  /** The mailer handlers get as c.var.mailer (default: made from the env, i.e. SMTP when SMTP_URL is given, else the log). */
+  mailer?: Mailer;
 }
 
 /** The real app on a fresh, seeded database, with helpers that call it in-process. */
@@ -64,7 +67,7 @@ export async function createTestContext(
     STATIC_DIR: '.tmp/no-static-dir',
     ...overrides,
   });
-  const app = createApp({ env, db: handle.db, push: options.push });
+  const app = createApp({ env, db: handle.db, push: options.push, mailer: options.mailer });
 
   async function request<T = Record<string, unknown>>(
     method: string,

@@ -5,3 +5,5 @@ export * from './sidebar';
 export * from './passengers';
 export * from './idempotency';
 export * from './groups';
+export * from './account-tokens';
+export * from './rate-limits';

@@ -1,9 +1,19 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { and, eq, ne } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { errorCodes } from '../../../contract/errors';
+import {
+  userStatusTransitions,
+  type SettableUserStatus,
+  type UserGroupRef,
+  type UserListItem,
+  type UserListQuery,
+  type UserStatus,
+} from '../../../contract/users';
+import { athleteGroupMembers, athleteGroups, sessions, users } from '../../db/schema';
 import type { SignedInAppEnv } from '../../lib/context';
-import { forbidden, notFound } from '../../lib/errors';
-import { toUser } from '../../lib/serializers';
+import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { toUser, type UserRow } from '../../lib/serializers';
+import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './users.routes';
 
 export const updateOwnUser: RouteHandler<typeof routes.updateOwnUser, SignedInAppEnv> = async (c) => {
@@ -31,4 +41,163 @@ export const updateOwnUser: RouteHandler<typeof routes.updateOwnUser, SignedInAp
   );
   if (!updated) throw notFound('User not found');
   return c.json({ message: 'User updated successfully', user: toUser(updated) }, 200);
+};
+
+/** `%` and `_` in what someone types are letters to find, not LIKE wildcards (backslash is PostgreSQL's escape). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function listFilters({ q, role, status, groupId }: Omit<UserListQuery, 'page' | 'size'>): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+        // "jamie riv" finds Jamie Rivera.
+        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      )!,
+    );
+  }
+  if (role) filters.push(eq(users.role, role));
+  if (status) filters.push(eq(users.status, status));
+  if (groupId) {
+    filters.push(
+      sql`exists (select 1 from ${athleteGroupMembers} where ${athleteGroupMembers.userId} = ${users.id} and ${athleteGroupMembers.groupId} = ${groupId})`,
+    );
+  }
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/** Each user's groups, by name; one query for the members and one for the groups, whatever the page size. */
+async function groupsOf(tenant: TenantScope, userIds: string[]): Promise<Map<string, UserGroupRef[]>> {
+  const byUser = new Map<string, UserGroupRef[]>();
+  if (userIds.length === 0) return byUser;
+  const memberships = await tenant.select(athleteGroupMembers, {
+    where: inArray(athleteGroupMembers.userId, userIds),
+  });
+  const groupIds = [...new Set(memberships.map((membership) => membership.groupId))];
+  if (groupIds.length === 0) return byUser;
+  const groups = await tenant.select(athleteGroups, { where: inArray(athleteGroups.id, groupIds) });
+  const nameById = new Map(groups.map((group) => [group.id, group.name]));
+  for (const { userId, groupId } of memberships) {
+    const name = nameById.get(groupId);
+    if (name === undefined) continue;
+    byUser.set(userId, [...(byUser.get(userId) ?? []), { id: groupId, name }]);
+  }
+  for (const list of byUser.values()) list.sort((a, b) => a.name.localeCompare(b.name));
+  return byUser;
+}
+
+function toUserListItem(row: UserRow, groups: UserGroupRef[]): UserListItem {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    groups,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const listUsers: RouteHandler<typeof routes.listUsers, SignedInAppEnv> = async (c) => {
+  const { page, size, ...filters } = c.req.valid('query');
+  const { tenant } = c.var;
+  // TenantScope has no count(): the filtered list is read in order and the page cut here (ADR 019).
+  const matching = await tenant.select(users, {
+    where: listFilters(filters),
+    orderBy: [
+      sql`case when ${users.status} = 'pending' then 0 else 1 end`,
+      asc(sql`lower(${users.lastName})`),
+      asc(sql`lower(${users.firstName})`),
+      asc(users.id),
+    ],
+  });
+  const rows = matching.slice(page * size, (page + 1) * size);
+  const groups = await groupsOf(
+    tenant,
+    rows.map((row) => row.id),
+  );
+  return c.json(
+    {
+      data: rows.map((row) => toUserListItem(row, groups.get(row.id) ?? [])),
+      page,
+      size,
+      total: matching.length,
+    },
+    200,
+  );
+};
+
+function fullName(row: UserRow): string {
+  return `${row.firstName} ${row.lastName}`.trim();
+}
+
+function refusedTransition(row: UserRow, next: SettableUserStatus): ApiError {
+  const name = fullName(row);
+  const message =
+    row.status === next
+      ? `${name} is already ${next}.`
+      : next === 'rejected'
+        ? `Only a pending sign-up can be rejected; ${name} is ${row.status}.`
+        : next === 'disabled'
+          ? `Only an approved user can be disabled; ${name} is ${row.status}.`
+          : `${name} cannot be approved while ${row.status}.`;
+  return new ApiError(409, errorCodes.conflict, message);
+}
+
+function changedMessage(row: UserRow, from: UserStatus, next: SettableUserStatus): string {
+  const name = fullName(row);
+  if (next === 'disabled') return `${name} is disabled and signed out everywhere.`;
+  if (next === 'rejected') return `${name}'s sign-up is rejected.`;
+  return from === 'disabled' ? `${name} is enabled again.` : `${name} is approved and can sign in.`;
+}
+
+export const changeUserStatus: RouteHandler<typeof routes.changeUserStatus, SignedInAppEnv> = async (c) => {
+  const { userId } = c.req.valid('param');
+  const { status: next } = c.req.valid('json');
+  const { viewer, tenant } = c.var;
+  // Another organisation's id is simply not found: the scope never sees it.
+  const target = await tenant.first(users, eq(users.id, userId));
+  if (!target) throw notFound('No such user in your organisation.');
+  if (target.id === viewer.user.id) throw forbidden('You cannot change the status of your own account.');
+  if (viewer.user.role !== 'admin' && target.role !== 'athlete') {
+    throw forbidden('Coaches can approve, reject, disable and enable athletes only.');
+  }
+  if (!userStatusTransitions[target.status].includes(next)) throw refusedTransition(target, next);
+
+  // Only from the status just checked: a change made meanwhile by someone else wins, and this one is refused.
+  const [updated] = await tenant.update(
+    users,
+    { status: next, updatedAt: new Date() },
+    and(eq(users.id, target.id), eq(users.status, target.status))!,
+  );
+  if (!updated) {
+    throw new ApiError(
+      409,
+      errorCodes.conflict,
+      `${fullName(target)} was changed meanwhile; reload and try again.`,
+    );
+  }
+  if (next !== 'approved') {
+    // Every token at once; enabling later does not bring old sessions back.
+    await tenant.update(
+      sessions,
+      { revokedAt: new Date() },
+      and(eq(sessions.userId, target.id), isNull(sessions.revokedAt))!,
+    );
+  }
+  const groups = await groupsOf(tenant, [updated.id]);
+  return c.json(
+    {
+      message: changedMessage(updated, target.status, next),
+      user: toUserListItem(updated, groups.get(updated.id) ?? []),
+    },
+    200,
+  );
 };

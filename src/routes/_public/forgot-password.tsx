@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '@/features/auth/components/placeholder-pages';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 
 export const Route = createFileRoute('/_public/forgot-password')({
   component: ForgotPasswordPage,

@@ -1,6 +1,6 @@
 import type { Role } from '@contract';
 import type { Icon } from '@/components/ui/icons';
-import { HomeIcon, PlaneIcon } from '@/components/ui/icons';
+import { HomeIcon, PlaneIcon, UsersIcon } from '@/components/ui/icons';
 import type { FileRouteTypes } from '@/routeTree.gen';
 
 export interface NavigationItem {
@@ -17,6 +17,7 @@ export interface NavigationItem {
  */
 export const navigationItems: readonly NavigationItem[] = [
   { label: 'Home', to: '/app/dashboard', icon: HomeIcon },
+  { label: 'Users', to: '/app/users', icon: UsersIcon, roles: ['admin', 'coach'] },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
 ];
 

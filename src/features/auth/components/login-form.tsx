@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useSignIn } from '../api/sign-in';
+import { EmailField, PasswordVisibilityToggle } from './account-form-parts';
 
 type FieldErrors = Partial<Record<keyof LoginRequest, string>>;
 
@@ -95,15 +96,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col">
       {showsAlert ? <Alert className="mb-4">{messageFor(signIn.error)}</Alert> : null}
-      <TextField
+      <EmailField
         ref={emailRef}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         value={credentials.email}
         onChange={(event) => {
           update('email')(event.target.value);
@@ -121,15 +115,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         onChange={(event) => update('password')(event.target.value)}
         error={fieldErrors.password}
         trailing={
-          <button
-            type="button"
-            onClick={() => setPasswordVisible((visible) => !visible)}
-            aria-pressed={isPasswordVisible}
-            aria-label="Show password"
-            className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {isPasswordVisible ? 'Hide' : 'Show'}
-          </button>
+          <PasswordVisibilityToggle
+            isVisible={isPasswordVisible}
+            onToggle={() => setPasswordVisible((visible) => !visible)}
+          />
         }
       />
       <Button type="submit" isPending={signIn.isPending} pendingLabel="Signing in…" className="mt-1 w-full">

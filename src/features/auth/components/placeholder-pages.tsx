@@ -17,24 +17,6 @@ function AccountScreenPlaceholder({ title, description }: { title: string; descr
   );
 }
 
-export function ForgotPasswordPage() {
-  return (
-    <AccountScreenPlaceholder
-      title="Forgot your password?"
-      description="Resetting a password from here is coming soon. Until then, ask your coach or administrator to send you a reset link."
-    />
-  );
-}
-
-export function ResetPasswordPage() {
-  return (
-    <AccountScreenPlaceholder
-      title="Choose a new password"
-      description="Setting a new password from a reset link is coming soon. Please ask your coach or administrator for help in the meantime."
-    />
-  );
-}
-
 export function ActivateAccountPage() {
   return (
     <AccountScreenPlaceholder

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SearchField } from '@/components/ui/search-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, PlaneIcon, SearchIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -78,26 +79,17 @@ function Roster({ passengers }: { passengers: Passenger[] }) {
   const today = localIsoDate();
   const trips = useMemo(() => groupPassengersByTrip(passengers, today), [passengers, today]);
   const shownTrips = useMemo(() => filterTripGroups(trips, deferredSearch), [trips, deferredSearch]);
-  const searchId = useId();
 
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-xs">
-          <label htmlFor={searchId} className="sr-only">
-            Search travellers
-          </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by name, seat or note"
-            autoComplete="off"
-            className="block min-h-11 w-full rounded-lg border border-border bg-surface pr-3 pl-9 text-base text-foreground shadow-xs placeholder:text-muted-foreground focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"
-          />
-        </div>
+        <SearchField
+          label="Search travellers"
+          className="w-full sm:max-w-xs"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search by name, seat or note"
+        />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {plural(trips.length, 'trip', 'trips')} · {plural(passengers.length, 'traveller', 'travellers')}
         </p>

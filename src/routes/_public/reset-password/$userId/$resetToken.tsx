@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '@/features/auth/components/placeholder-pages';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
 export const Route = createFileRoute('/_public/reset-password/$userId/$resetToken')({
   component: ResetPasswordPage,

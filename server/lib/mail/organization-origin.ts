@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import type { PublicAppEnv } from '../context';
+import { requestHost } from '../request-host';
+import type { OrganizationRow } from '../serializers';
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The origin the request reached us at: scheme, host and port (behind a trusted proxy, the forwarded ones). */
+function requestOrigin(c: Context<PublicAppEnv>): string {
+  const url = new URL(c.req.url);
+  if (!c.var.env.TRUST_PROXY) return url.origin;
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+  return `${proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1)}://${host ?? url.host}`;
+}
+
+/**
+ * Where links in an organisation's mail point (ADR 018). The request's own origin when its host is one of the
+ * organisation's (how the page was reached); else its first host; else PUBLIC_URL. A Host header that belongs
+ * to no organisation never makes a link, so a forged one cannot send a reset link to another site.
+ */
+export async function organizationOrigin(
+  c: Context<PublicAppEnv>,
+  organization: OrganizationRow,
+): Promise<string> {
+  const { env, directory } = c.var;
+  const host = requestHost(c) || new URL(c.req.url).hostname;
+  const hosts = await directory.organizationHostNames(organization.id);
+  const reachedByOwnHost =
+    hosts.includes(host) ||
+    host === `${organization.slug}.localhost` ||
+    (loopbackHosts.has(host) && organization.slug === env.DEFAULT_ORGANIZATION);
+  if (reachedByOwnHost) return requestOrigin(c);
+  const [firstHost] = hosts;
+  if (firstHost) return `https://${firstHost}`;
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  return `http://localhost:${env.PORT}`;
+}
+
+/** An organisation's logo as an absolute URL (mail clients cannot resolve a path), or null. */
+export function absoluteLogoUrl(organization: OrganizationRow, origin: string): string | null {
+  const logo = organization.companyLogo?.trim();
+  if (!logo || !URL.canParse(logo, origin)) return null;
+  return new URL(logo, origin).toString();
+}
