@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { roles, settableUserStatuses, userStatuses } from './user-fields';
 
-export const roles = ['admin', 'coach', 'athlete'] as const;
+export { roles, settableUserStatuses, userStatuses, userStatusTransitions } from './user-fields';
+export type { Role, SettableUserStatus, UserStatus } from './user-fields';
+
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-
-export const userStatuses = ['pending', 'approved', 'rejected', 'disabled'] as const;
 export const userStatusSchema = z.enum(userStatuses);
-export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** The guided tour's steps, in the order spec 4 gives them. */
 export const onboardingStepNames = [
@@ -131,9 +130,7 @@ export const userListResponseSchema = z
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 /** The statuses staff may set: approve, reject, disable; enabling a disabled user is approving it again. */
-export const settableUserStatuses = ['approved', 'rejected', 'disabled'] as const;
 export const settableUserStatusSchema = z.enum(settableUserStatuses);
-export type SettableUserStatus = z.infer<typeof settableUserStatusSchema>;
 
 export const changeUserStatusRequestSchema = z
   .strictObject({ status: settableUserStatusSchema })
@@ -144,14 +141,3 @@ export const changeUserStatusResponseSchema = z
   .object({ message: z.string(), user: userListItemSchema })
   .meta({ id: 'ChangeUserStatusResponse' });
 export type ChangeUserStatusResponse = z.infer<typeof changeUserStatusResponseSchema>;
-
-/**
- * Which status changes make sense, from each status (docs/decisions/019-users-screen.md). Shared so the
- * screen offers only the actions the server accepts.
- */
-export const userStatusTransitions: Record<UserStatus, readonly SettableUserStatus[]> = {
-  pending: ['approved', 'rejected'],
-  rejected: ['approved'],
-  approved: ['disabled'],
-  disabled: ['approved'],
-};

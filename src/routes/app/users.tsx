@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { groupQueries, userQueries } from '@/features/users/api/user-queries';
 import { UsersPage } from '@/features/users/components/users-page';
-import { canManageUsers, userListParamsFrom, usersSearchSchema } from '@/features/users/users-search';
+import { canManageUsers, userListParamsFrom, validateUsersSearch } from '@/features/users/users-search';
 import { authQueries } from '@/lib/auth/auth-queries';
 
 export const Route = createFileRoute('/app/users')({
-  validateSearch: usersSearchSchema,
+  validateSearch: validateUsersSearch,
   loaderDeps: ({ search }) => userListParamsFrom(search),
   // Start the requests with the navigation without waiting for them: the screen shows its own loading rows.
   loader: async ({ context, deps }) => {
