@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
@@ -40,6 +40,13 @@ export class TenantScope {
     if (options.limit !== undefined) query = query.limit(options.limit);
     if (options.offset !== undefined) query = query.offset(options.offset);
     return await query;
+  }
+
+  /** How many of our rows match, for a paged list's total. */
+  async count(table: TenantTable, where?: SQL): Promise<number> {
+    const source: PgTable = table;
+    const [row] = await this.db.select({ total: count() }).from(source).where(this.own(table, where));
+    return row?.total ?? 0;
   }
 
   async first<T extends TenantTable>(table: T, where: SQL): Promise<Row<T> | undefined> {

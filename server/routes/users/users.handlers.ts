@@ -108,17 +108,21 @@ function toUserListItem(row: UserRow, groups: UserGroupRef[]): UserListItem {
 export const listUsers: RouteHandler<typeof routes.listUsers, SignedInAppEnv> = async (c) => {
   const { page, size, ...filters } = c.req.valid('query');
   const { tenant } = c.var;
-  // TenantScope has no count(): the filtered list is read in order and the page cut here (ADR 019).
-  const matching = await tenant.select(users, {
-    where: listFilters(filters),
-    orderBy: [
-      sql`case when ${users.status} = 'pending' then 0 else 1 end`,
-      asc(sql`lower(${users.lastName})`),
-      asc(sql`lower(${users.firstName})`),
-      asc(users.id),
-    ],
-  });
-  const rows = matching.slice(page * size, (page + 1) * size);
+  const where = listFilters(filters);
+  const [rows, total] = await Promise.all([
+    tenant.select(users, {
+      where,
+      orderBy: [
+        sql`case when ${users.status} = 'pending' then 0 else 1 end`,
+        asc(sql`lower(${users.lastName})`),
+        asc(sql`lower(${users.firstName})`),
+        asc(users.id),
+      ],
+      limit: size,
+      offset: page * size,
+    }),
+    tenant.count(users, where),
+  ]);
   const groups = await groupsOf(
     tenant,
     rows.map((row) => row.id),
@@ -128,7 +132,7 @@ export const listUsers: RouteHandler<typeof routes.listUsers, SignedInAppEnv> = 
       data: rows.map((row) => toUserListItem(row, groups.get(row.id) ?? [])),
       page,
       size,
-      total: matching.length,
+      total,
     },
     200,
   );
