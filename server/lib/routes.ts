@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../../contract/errors';
-import type { Role } from '../../contract/users';
+import { roles as allRoles, type Role } from '../../contract/users';
 import { allowRoles, requireViewer } from './auth';
 import { idempotentWrites } from './idempotency';
 
@@ -23,19 +23,31 @@ export function publicRoute<const R extends RouteConfig>(config: R) {
   return createRoute(config);
 }
 
+/** The OpenAPI operation extension that publishes who may call a signed-in route (read by authorization.test.ts). */
+export const rolesExtension = 'x-roles';
+
+/** At least one role: a route nobody may call is a mistake, not a rule. */
+export type DeclaredRoles = readonly [Role, ...Role[]];
+
 /**
- * A route that needs an approved user's bearer token; `roles` narrows who may call it.
- * The middleware is part of the route, so a route made this way cannot forget it.
+ * A route that needs an approved user's bearer token and states which roles may call it (all three where
+ * every signed-in user may). The middleware is part of the route, so a route made this way cannot forget it.
  */
 export function signedInRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(
-  config: R & { roles?: readonly Role[] },
+  config: R & { roles: DeclaredRoles },
 ) {
   const { roles, ...route } = config;
-  const middleware = [requireViewer, ...(roles ? [allowRoles(...roles)] : []), idempotentWrites];
+  const narrowed = allRoles.some((role) => !roles.includes(role));
   return createRoute({
     ...route,
+    [rolesExtension]: [...roles],
     security: [{ bearerAuth: [] }],
-    middleware,
-    responses: { ...signedInErrors, ...route.responses },
+    middleware: [requireViewer, allowRoles(...roles), idempotentWrites],
+    responses: {
+      ...signedInErrors,
+      // A route's own 403 (which usually says more) wins over this generic one.
+      ...(narrowed ? { 403: errorResponse(`Only ${roles.join(', ')} may call this`) } : {}),
+      ...route.responses,
+    },
   } as unknown as R & Pick<RouteConfig, 'middleware' | 'security'>);
 }

@@ -26,6 +26,7 @@ export const logout = signedInRoute({
   path: '/api/logout',
   tags: ['Sign-in'],
   summary: 'Revoke the bearer token of this request',
+  roles: ['admin', 'coach', 'athlete'],
   responses: { 200: jsonContent(logoutResponseSchema, 'Signed out') },
 });
 
@@ -34,5 +35,6 @@ export const me = signedInRoute({
   path: '/api/me',
   tags: ['Sign-in'],
   summary: 'The signed-in user and its organisation',
+  roles: ['admin', 'coach', 'athlete'],
   responses: { 200: jsonContent(meResponseSchema, 'The signed-in user and organisation') },
 });

@@ -6,6 +6,7 @@ export const listPassengers = signedInRoute({
   path: '/passenger',
   tags: ['Travel roster'],
   summary: "The organisation's travel roster (staff see everyone; an athlete sees its own bookings)",
+  roles: ['admin', 'coach', 'athlete'],
   request: { query: passengerListQuerySchema },
   responses: {
     200: jsonContent(passengerListResponseSchema, 'One page of the roster'),

@@ -6,6 +6,7 @@ export const settings = signedInRoute({
   path: '/api/settings',
   tags: ['Organisation'],
   summary: "The signed-in user's organisation settings: name, logo, colours, password policy",
+  roles: ['admin', 'coach', 'athlete'],
   responses: { 200: jsonContent(settingsResponseSchema, 'Settings') },
 });
 
@@ -22,5 +23,6 @@ export const customSidebarItems = signedInRoute({
   path: '/api/customSidebarItems',
   tags: ['Organisation'],
   summary: "The organisation's custom sidebar items that the signed-in user's role sees, in order",
+  roles: ['admin', 'coach', 'athlete'],
   responses: { 200: jsonContent(customSidebarItemsResponseSchema, 'Sidebar items') },
 });

@@ -14,6 +14,7 @@ export const updateOwnUser = signedInRoute({
   path: '/api/users/{userId}',
   tags: ['Users'],
   summary: "Change the signed-in user's own onboarding state or push token",
+  roles: ['admin', 'coach', 'athlete'],
   request: {
     params: userIdParamSchema,
     body: { content: { 'application/json': { schema: updateOwnUserRequestSchema } }, required: true },

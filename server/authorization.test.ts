@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles as allRoles, type Role } from '../contract/users';
+import { athleteGroups, organizations, passengers, users } from './db/schema';
+import { rolesExtension } from './lib/routes';
+import { createTestContext, type TestContext } from './testing/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+type Parameter = { name: string; in: string; required?: boolean };
+type Operation = { security?: unknown[]; parameters?: Parameter[]; [rolesExtension]?: unknown };
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+interface Caller {
+  label: string;
+  email: string;
+  role: Role;
+  /** A demo user: authorization is by role; the rivals admin: every demo id must be refused. */
+  demo: boolean;
+}
+
+const callers: Caller[] = [
+  { label: 'demo admin', email: 'admin@demo.test', role: 'admin', demo: true },
+  { label: 'demo coach', email: 'coach@demo.test', role: 'coach', demo: true },
+  { label: 'demo athlete', email: 'athlete@demo.test', role: 'athlete', demo: true },
+  { label: 'rivals admin', email: 'admin@rivals.test', role: 'admin', demo: false },
+];
+
+/**
+ * Path parameters that mean "the caller itself": the handler answers 403 for anyone else's id by design,
+ * so a demo caller passes its own id to prove its role gets through (the rivals admin still passes demo ids).
+ */
+const selfParameters: Record<string, readonly string[]> = {
+  // Own onboarding state and push token only; the id is in the path because spec 3 says so.
+  'POST /api/users/{userId}': ['userId'],
+};
+
+/**
+ * A minimal valid body for each write that takes a demo id, sent by the rivals admin so that a refusal
+ * comes from the organisation lookup (or the own-only check), not from body validation.
+ */
+const validBodies: Record<string, unknown> = {
+  'POST /api/users/{userId}': { onboardingHidden: true },
+  'POST /api/users/{userId}/status': { status: 'disabled' },
+};
+
+/** The demo organisation's ids and the texts that only demo data contains. */
+async function demoData() {
+  const [demo] = await t.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
+  if (!demo) throw new Error('The demo organisation is not seeded');
+  const demoUsers = await t.db.select().from(users).where(eq(users.organizationId, demo.id));
+  const demoRoster = await t.db.select().from(passengers).where(eq(passengers.organizationId, demo.id));
+  const demoGroups = await t.db.select().from(athleteGroups).where(eq(athleteGroups.organizationId, demo.id));
+  return { demo, demoUsers, demoRoster, demoGroups };
+}
+
+async function userIdOf(email: string): Promise<string> {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`No seeded user ${email}`);
+  return user.id;
+}
+
+/** A demo id for each path parameter name; a new name fails the test until someone adds it here. */
+async function demoIdFor(name: string): Promise<string> {
+  switch (name) {
+    case 'userId':
+      return userIdOf('athlete@demo.test');
+    default:
+      throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
+  }
+}
+
+describe('authorization: every signed-in route declares its roles and keeps to them', () => {
+  it('answers each demo role as declared and refuses the rivals admin every demo id', async () => {
+    const { body: document } = await t.request<OpenApiDocument>('GET', '/api/openapi.json');
+    const demoIds = await demoData();
+    const demoMarkers = [
+      'Demo Baseball Academy',
+      '@demo.test',
+      demoIds.demo.id,
+      ...demoIds.demoUsers.map((user) => user.id),
+      ...demoIds.demoRoster.map((row) => row.id),
+      ...demoIds.demoGroups.map((group) => group.id),
+    ];
+    const problems: string[] = [];
+    let routeCount = 0;
+    let checkCount = 0;
+
+    for (const [routePath, pathItem] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(pathItem)) {
+        if (!httpMethods.has(method) || !operation.security) continue;
+        const route = `${method.toUpperCase()} ${routePath}`;
+        routeCount += 1;
+
+        const declared = operation[rolesExtension];
+        if (
+          !Array.isArray(declared) ||
+          declared.length === 0 ||
+          !declared.every((role) => (allRoles as readonly unknown[]).includes(role))
+        ) {
+          problems.push(`${route}: declares no valid ${rolesExtension} (use signedInRoute with roles)`);
+          continue;
+        }
+        const allowed = declared as Role[];
+
+        const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required);
+        if (required.length > 0) {
+          problems.push(
+            `${route}: required query parameters ${required.map((p) => p.name).join(', ')} need values here`,
+          );
+          continue;
+        }
+        const parameterNames = [...routePath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+        const demoParameters = new Map<string, string>();
+        for (const name of parameterNames) demoParameters.set(name, await demoIdFor(name));
+        const isWrite = method !== 'get' && method !== 'head';
+        if (isWrite && parameterNames.length > 0 && !(route in validBodies)) {
+          problems.push(
+            `${route}: add a minimal valid body to validBodies so the rivals check reaches the lookup`,
+          );
+          continue;
+        }
+
+        for (const caller of callers) {
+          // A fresh session per call: a route such as POST /api/logout ends the session it is called with.
+          const token = await t.signIn(caller.email);
+          const selfId = await userIdOf(caller.email);
+          const concretePath = routePath.replace(/\{([^}]+)\}/g, (_, name: string) =>
+            caller.demo && selfParameters[route]?.includes(name) ? selfId : demoParameters.get(name)!,
+          );
+          const body = isWrite ? (caller.demo ? {} : (validBodies[route] ?? {})) : undefined;
+          const before = caller.demo ? undefined : await demoData();
+          const response = await t.request(method.toUpperCase(), concretePath, { token, body });
+          checkCount += 1;
+          const what = `${route} as ${caller.label} → ${response.status}`;
+
+          if (response.status >= 500) {
+            problems.push(`${what}: the server failed`);
+          } else if (caller.demo && !allowed.includes(caller.role)) {
+            if (response.status !== 403)
+              problems.push(`${what}: ${caller.role} is not declared, expected 403`);
+          } else if (caller.demo) {
+            // 400 (the empty body) and 404 still prove the caller got past authorization.
+            if (response.status === 401 || response.status === 403) {
+              problems.push(`${what}: ${caller.role} is declared, expected it to get through`);
+            }
+          } else if (parameterNames.length > 0) {
+            if (response.status !== 403 && response.status !== 404) {
+              problems.push(`${what}: another organisation's id must answer 403 or 404`);
+            }
+          } else if (!allowed.includes(caller.role)) {
+            if (response.status !== 403)
+              problems.push(`${what}: ${caller.role} is not declared, expected 403`);
+          } else if (response.status === 401 || response.status === 403) {
+            problems.push(`${what}: ${caller.role} is declared, expected it to get through`);
+          } else {
+            // Its own organisation's answer: nothing of demo may show in it.
+            const text = JSON.stringify(response.body);
+            const leaked = demoMarkers.filter((marker) => text.includes(marker));
+            if (leaked.length > 0) problems.push(`${what}: shows demo data (${leaked.join(', ')})`);
+          }
+          if (before) {
+            const after = await demoData();
+            if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${what}: changed demo data`);
+          }
+        }
+      }
+    }
+
+    console.log(`[authorization] ${routeCount} routes × ${callers.length} users = ${checkCount} checks`);
+    expect(problems).toEqual([]);
+    expect(routeCount).toBeGreaterThan(0);
+    expect(checkCount).toBe(routeCount * callers.length);
+  });
+});
