@@ -21,7 +21,7 @@ interface Caller {
   label: string;
   email: string;
   role: Role;
-  /** A demo user: authorization is by role; the rivals admin: every demo id must be refused. */
+  /** A demo user: authorization is by role; a rivals user: every demo id must be refused. */
   demo: boolean;
 }
 
@@ -30,11 +30,13 @@ const callers: Caller[] = [
   { label: 'demo coach', email: 'coach@demo.test', role: 'coach', demo: true },
   { label: 'demo athlete', email: 'athlete@demo.test', role: 'athlete', demo: true },
   { label: 'rivals admin', email: 'admin@rivals.test', role: 'admin', demo: false },
+  { label: 'rivals coach', email: 'coach@rivals.test', role: 'coach', demo: false },
+  { label: 'rivals athlete', email: 'athlete@rivals.test', role: 'athlete', demo: false },
 ];
 
 /**
  * Path parameters that mean "the caller itself": the handler answers 403 for anyone else's id by design,
- * so a demo caller passes its own id to prove its role gets through (the rivals admin still passes demo ids).
+ * so a demo caller passes its own id to prove its role gets through (rivals users still pass demo ids).
  */
 const selfParameters: Record<string, readonly string[]> = {
   // Own onboarding state and push token only; the id is in the path because spec 3 says so.
@@ -42,7 +44,7 @@ const selfParameters: Record<string, readonly string[]> = {
 };
 
 /**
- * A minimal valid body for each write that takes a demo id, sent by the rivals admin so that a refusal
+ * A minimal valid body for each write that takes a demo id, sent by rivals users so that a refusal
  * comes from the organisation lookup (or the own-only check), not from body validation.
  */
 const validBodies: Record<string, unknown> = {
@@ -77,7 +79,7 @@ async function demoIdFor(name: string): Promise<string> {
 }
 
 describe('authorization: every signed-in route declares its roles and keeps to them', () => {
-  it('answers each demo role as declared and refuses the rivals admin every demo id', async () => {
+  it('answers each demo role as declared and refuses every rivals user each demo id', async () => {
     const { body: document } = await t.request<OpenApiDocument>('GET', '/api/openapi.json');
     const demoIds = await demoData();
     const demoMarkers = [
