@@ -37,6 +37,8 @@ describe('forgotten password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await waitForPath(page, '/forgot-password');
+    // The address changes before the screen does: the sign-in form (with its own Email field) stays until then.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(athlete);
     const arriving = inbox.nextMailTo(athlete, 15_000);
     await page.getByRole('button', { name: 'Send reset link' }).click();
