@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getMessaging, type Messaging, type TokenMessage } from 'firebase-admin/messaging';
+import type { App } from 'firebase-admin/app';
+import type { Messaging, TokenMessage } from 'firebase-admin/messaging';
 import { users } from '../../db/schema';
 import type { FirebaseServiceAccount } from '../../env';
 import type { TenantScope } from '../tenancy';
@@ -28,28 +28,39 @@ const tokenArgumentMessage = /registration token/i;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** firebase-admin and the named app, loaded when a sender is made: a server with push off never loads it. */
+async function startFirebase({ serviceAccount, httpAgent }: FirebasePushSenderOptions) {
+  const [{ cert, deleteApp, initializeApp }, { getMessaging }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/messaging'),
+  ]);
+  const { projectId, clientEmail, privateKey } = serviceAccount;
+  const app: App = initializeApp(
+    {
+      // A fresh object: firebase-admin writes snake_case copies of the fields onto the one it is given.
+      credential: cert({ projectId, clientEmail, privateKey }, httpAgent),
+      projectId,
+      ...(httpAgent ? { httpAgent } : {}),
+    },
+    // A name of its own, so several senders (tests, a second createApp) never clash on the default app.
+    `connect-push-${randomUUID()}`,
+  );
+  const messaging: Messaging = getMessaging(app);
+  return { messaging, close: () => deleteApp(app) };
+}
+
 /** Push through Firebase Cloud Messaging (HTTP v1) with a service account. */
 export class FirebasePushSender implements PushSender {
   readonly enabled = true;
   readonly projectId: string;
-  private readonly app: App;
-  private readonly messaging: Messaging;
+  private readonly firebase: ReturnType<typeof startFirebase>;
   private closed = false;
 
-  constructor({ serviceAccount, httpAgent }: FirebasePushSenderOptions) {
-    const { projectId, clientEmail, privateKey } = serviceAccount;
-    this.projectId = projectId;
-    this.app = initializeApp(
-      {
-        // A fresh object: firebase-admin writes snake_case copies of the fields onto the one it is given.
-        credential: cert({ projectId, clientEmail, privateKey }, httpAgent),
-        projectId,
-        ...(httpAgent ? { httpAgent } : {}),
-      },
-      // A name of its own, so several senders (tests, a second createApp) never clash on the default app.
-      `connect-push-${randomUUID()}`,
-    );
-    this.messaging = getMessaging(this.app);
+  constructor(options: FirebasePushSenderOptions) {
+    this.projectId = options.serviceAccount.projectId;
+    this.firebase = startFirebase(options);
+    // A failure to start surfaces, logged, on the first send rather than as an unhandled rejection.
+    this.firebase.catch(() => undefined);
   }
 
   async sendToUser(tenant: TenantScope, userId: string, message: PushMessage): Promise<PushResult> {
@@ -63,7 +74,8 @@ export class FirebasePushSender implements PushSender {
     if (!token) return { status: 'no-token' };
 
     try {
-      const messageId = await this.messaging.send(webPushMessage(token, message));
+      const { messaging } = await this.firebase;
+      const messageId = await messaging.send(webPushMessage(token, message));
       return { status: 'sent', messageId };
     } catch (error) {
       const { code, message: reason } = describeError(error);
@@ -81,7 +93,8 @@ export class FirebasePushSender implements PushSender {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await deleteApp(this.app);
+    const firebase = await this.firebase.catch(() => undefined);
+    await firebase?.close();
   }
 
   private async storedToken(tenant: TenantScope, userId: string): Promise<string | null> {

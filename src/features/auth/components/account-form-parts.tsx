@@ -2,6 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 import { textLinkClass } from '@/components/ui/text-link-class';
 
+/** A link that looks like the screen's main button (to sign in, or to ask for a new link). */
+export const primaryLinkClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
 /** An email field as every account form has it: the browser's username for password managers, no autocorrect. */
 export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   return (

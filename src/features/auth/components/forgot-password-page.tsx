@@ -9,7 +9,7 @@ import { isApiRequestError } from '@/lib/api/api-request-error';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { requestErrorMessage } from '../request-error-message';
-import { BackToSignInLink, EmailField } from './account-form-parts';
+import { BackToSignInLink, EmailField, primaryLinkClass } from './account-form-parts';
 
 const forgotPasswordDraftKey = 'forgot-password';
 const emailOfDraft = (saved: unknown) =>
@@ -57,10 +57,7 @@ export function ForgotPasswordPage() {
           No mail after a few minutes? Look in your spam folder, or send another link.
         </p>
         <div className="mt-6 flex flex-col gap-3">
-          <Link
-            to="/login"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
+          <Link to="/login" className={primaryLinkClass}>
             Back to sign in
           </Link>
           <Button variant="secondary" onClick={() => requestReset.reset()}>

@@ -16,7 +16,7 @@ import { isApiRequestError } from '@/lib/api/api-request-error';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { useResetPassword } from '../api/reset-password';
 import { requestErrorMessage } from '../request-error-message';
-import { BackToSignInLink, PasswordVisibilityToggle } from './account-form-parts';
+import { BackToSignInLink, PasswordVisibilityToggle, primaryLinkClass } from './account-form-parts';
 
 const resetPasswordRoute = getRouteApi('/_public/reset-password/$userId/$resetToken');
 
@@ -26,9 +26,6 @@ interface FieldErrors {
   password?: string | undefined;
   confirmation?: string | undefined;
 }
-
-const primaryLinkClass =
-  'inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 function LinkProblem({ message }: { message: string }) {
   return (
