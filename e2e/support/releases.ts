@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
  * The browser tests run against two builds of the web app (scripts/test-e2e.ts builds them): the release the
  * server starts with, and the next one, which a test deploys over it.
  */
-export const e2eRoot = fileURLToPath(new URL('../../.tmp/e2e', import.meta.url));
+/** E2E_ROOT lets two runs on one machine build into different folders. */
+export const e2eRoot = process.env.E2E_ROOT ?? fileURLToPath(new URL('../../.tmp/e2e', import.meta.url));
 export const releaseNames = ['release-1', 'release-2'] as const;
 export type ReleaseName = (typeof releaseNames)[number];
 /** The folder the server serves (its STATIC_DIR): a copy of one release, replaced whole on deploy. */

@@ -7,3 +7,5 @@ export * from './idempotency';
 export * from './groups';
 export * from './account-tokens';
 export * from './rate-limits';
+export * from './organization-logos';
+export * from './platform';

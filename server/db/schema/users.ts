@@ -1,4 +1,15 @@
-import { boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { OnboardingData, OnboardingSteps } from '../../../contract/users';
 import { organizations } from './organizations';
 
@@ -29,6 +40,19 @@ export const users = pgTable(
       .default({ CREATE_NEW_USER: null, CREATE_NEW_WORKOUT: null, ADD_WORKOUT_TO_SCHEDULE: null }),
     onboardingHidden: boolean('onboarding_hidden').notNull().default(false),
     onboarding: boolean('onboarding').notNull().default(false),
+    /** Contact and athlete-profile fields (docs/decisions/022-people.md); every one optional. */
+    phone: text('phone'),
+    position: text('position'),
+    /** R, L or S (switch). */
+    bats: text('bats'),
+    /** R or L. */
+    throws: text('throws'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    heightInches: integer('height_inches'),
+    weightPounds: integer('weight_pounds'),
+    graduationYear: integer('graduation_year'),
+    /** Staff notes about the athlete; athletes do not see them. */
+    notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

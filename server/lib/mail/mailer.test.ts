@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { describeMailSetup, LogMailer } from './mailer';
-import { passwordResetMail } from './password-reset-mail';
+import { actionMail } from './templates';
 
 const link = 'https://academy.example/reset-password/u1/t0ken?a=1&b=2';
 
 describe('mail', () => {
   it('escapes the organisation name and the link in the HTML, and keeps the text readable', () => {
-    const mail = passwordResetMail({
+    const mail = actionMail({
       organizationName: 'Tigers <script>alert(1)</script> & Co',
       logoUrl: 'https://academy.example/logo.png',
-      firstName: 'Jamie',
-      link,
+      greeting: 'Hi Jamie,',
+      paragraphs: ['Choose a new password with the button below.'],
+      action: { label: 'Choose a new password', url: link },
+      footnote: 'The link works once.',
     });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Tigers &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');

@@ -1,60 +1,22 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { errorCodes } from '../../../contract/errors';
 import { passwordPolicyProblem } from '../../../contract/password-policy';
 import { forgotPasswordMessage, resetLinkErrorCodes } from '../../../contract/passwords';
 import type { PublicAppEnv } from '../../lib/context';
 import type { RateLimitRule } from '../../lib/directory';
+import { enforceRateLimit } from '../../lib/rate-limit';
 import { ApiError } from '../../lib/errors';
-import { passwordResetMail } from '../../lib/mail/password-reset-mail';
-import { absoluteLogoUrl, organizationOrigin } from '../../lib/mail/organization-origin';
+import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import { hashPassword } from '../../lib/passwords';
 import { requestHost } from '../../lib/request-host';
-import type { OrganizationRow, UserRow } from '../../lib/serializers';
 import { toSettings } from '../../lib/serializers';
 import type * as routes from './password.routes';
-
-export const resetLinkLifetimeMs = 60 * 60 * 1000;
 
 export const passwordRateLimits = {
   forgotPerEmail: { name: 'password-forgot-email', limit: 5, windowMs: 60 * 60 * 1000 },
   forgotPerAddress: { name: 'password-forgot-address', limit: 20, windowMs: 15 * 60 * 1000 },
   resetPerAddress: { name: 'password-reset-address', limit: 20, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
-
-async function enforceRateLimit(c: Context<PublicAppEnv>, rule: RateLimitRule, subject: string) {
-  const retryAfter = await c.var.directory.takeRateLimit(rule, subject);
-  if (retryAfter > 0) {
-    throw new ApiError(
-      429,
-      errorCodes.tooManyRequests,
-      `Too many requests. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
-      undefined,
-      { 'Retry-After': String(retryAfter) },
-    );
-  }
-}
-
-/** Makes the token and mails the link; runs after the answer, so timing tells nothing and SMTP never delays it. */
-async function mailResetLink(
-  c: Context<PublicAppEnv>,
-  user: UserRow,
-  organization: OrganizationRow,
-): Promise<void> {
-  const { directory, mailer } = c.var;
-  const origin = await organizationOrigin(c, organization);
-  const token = await directory.createAccountToken(user, 'password-reset', resetLinkLifetimeMs);
-  const link = `${origin}/reset-password/${user.id}/${token}`;
-  await mailer.send({
-    to: user.email,
-    ...passwordResetMail({
-      organizationName: organization.name,
-      logoUrl: absoluteLogoUrl(organization, origin),
-      firstName: user.firstName,
-      link,
-    }),
-  });
-}
 
 export const forgotPassword: RouteHandler<typeof routes.forgotPassword, PublicAppEnv> = async (c) => {
   const { email } = c.req.valid('json');
@@ -67,10 +29,10 @@ export const forgotPassword: RouteHandler<typeof routes.forgotPassword, PublicAp
   ]);
   // Only an approved user of the organisation whose host was used gets a link; everyone gets the same answer.
   if (organization && user && user.organizationId === organization.id && user.status === 'approved') {
-    const requestId = c.var.requestId;
-    void mailResetLink(c, user, organization).catch((error: unknown) => {
-      console.error(`[${requestId}] The password reset mail to user ${user.id} was not sent:`, error);
-    });
+    // Sent after the answer, so timing tells nothing and SMTP never delays it.
+    sendAfterResponse(c, `The password reset mail to user ${user.id}`, () =>
+      mailAccountLink(c, user, organization, 'password-reset'),
+    );
   }
   return c.json({ message: forgotPasswordMessage }, 200);
 };
