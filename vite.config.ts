@@ -77,6 +77,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+, Chromium): the
+    // polyfill would only add to the first screen's JavaScript.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         entryFileNames: `assets/[name]-[hash]${releaseTag}.js`,
@@ -90,7 +93,21 @@ export default defineConfig({
               // The cache persister loads only for a signed-in start (ADR 016), so it stays out of this group.
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/.test(id) &&
-                !/persist/.test(id),
+                // Only signed-in screens use these (the offline cache, queued writes): they load with them.
+                !/persist|[\\/]hydration\.js$|[\\/]useMutationState\.js$/.test(id),
+            },
+            {
+              name: 'app-core',
+              // Our own modules every first screen runs (session, API client, network status, form drafts, the
+              // service worker's registration, the public frame and the few controls the sign-in form shares
+              // with later screens): one chunk instead of a dozen slivers (first-screen budget, ADR 008).
+              test: (id: string) =>
+                (/[\\/]src[\\/]lib[\\/](api|auth|network|form-drafts)[\\/]/.test(id) &&
+                  !/role-labels/.test(id)) ||
+                /[\\/]src[\\/]components[\\/]ui[\\/](alert|text-field|text-link-class)\.tsx?$/.test(id) ||
+                /[\\/]src[\\/]components[\\/](organization-logo|layouts[\\/]public-layout)\.tsx$/.test(id) ||
+                /[\\/]src[\\/]lib[\\/]pwa[\\/]service-worker\.ts$/.test(id) ||
+                /[\\/]contract[\\/](error-codes|color-keys)\.ts$/.test(id),
             },
           ],
         },

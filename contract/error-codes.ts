@@ -5,6 +5,7 @@ export const errorCodes = {
   unauthorized: 'UNAUTHORIZED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountNotApproved: 'ACCOUNT_NOT_APPROVED',
+  accountNotActivated: 'ACCOUNT_NOT_ACTIVATED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

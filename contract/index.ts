@@ -1,6 +1,8 @@
 export * from './errors';
 export * from './users';
+export * from './people';
 export * from './organizations';
+export * from './organization-settings';
 export * from './auth';
 export * from './passengers';
 export * from './health';
@@ -8,3 +10,4 @@ export * from './manifest';
 export * from './groups';
 export * from './passwords';
 export * from './password-policy';
+export * from './accounts';

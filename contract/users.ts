@@ -111,6 +111,8 @@ export const userListItemSchema = z
     email: z.email(),
     role: roleSchema,
     status: userStatusSchema,
+    /** Added by staff and has not chosen a password yet (shown as "Invited"). */
+    invitationPending: z.boolean(),
     groups: z.array(userGroupRefSchema),
     /** ISO 8601 instant the account was created (signed up or added). */
     createdAt: z.iso.datetime({ offset: true }),

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, SmtpInbox } from '../server/testing/smtp-inbox';
+import { linkIn } from '../server/testing/smtp-inbox';
+import { useSmtpInbox } from './support/mail';
 import {
   baseUrl,
   launchBrowser,
@@ -12,21 +13,18 @@ import {
 } from './support/browser';
 
 /** The server under test sends its mail here (scripts/test-e2e.ts sets its SMTP_URL to this port). */
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const athlete = 'sam.whitaker@demo.test';
 const newPassword = 'Fresh-start-2026';
 
 describe('forgotten password', () => {
   let browser: Browser;
-  const inbox = new SmtpInbox();
+  const inbox = useSmtpInbox();
 
   beforeAll(async () => {
-    await inbox.start(smtpPort);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();
-    await inbox.close();
   });
 
   it('mails a link that sets a new password, signs the other devices out, and the new password signs in', async () => {

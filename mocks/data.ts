@@ -124,9 +124,24 @@ export function userForToken(token: string | null): User | undefined {
 }
 
 export const demoGroups: GroupSummary[] = [
-  { id: '3f1e2d3c-0000-4000-8000-000000000001', name: '2027 Graduates', memberCount: 2 },
-  { id: '3f1e2d3c-0000-4000-8000-000000000002', name: 'Pitchers', memberCount: 3 },
-  { id: '3f1e2d3c-0000-4000-8000-000000000003', name: 'Position Players', memberCount: 4 },
+  {
+    id: '3f1e2d3c-0000-4000-8000-000000000001',
+    name: '2027 Graduates',
+    description: 'Recruiting class of 2027',
+    memberCount: 2,
+  },
+  {
+    id: '3f1e2d3c-0000-4000-8000-000000000002',
+    name: 'Pitchers',
+    description: 'Throwing program and arm care',
+    memberCount: 3,
+  },
+  {
+    id: '3f1e2d3c-0000-4000-8000-000000000003',
+    name: 'Position Players',
+    description: 'Hitting, fielding and speed',
+    memberCount: 4,
+  },
 ];
 
 const [graduates, pitchers, positionPlayers] = demoGroups as [GroupSummary, GroupSummary, GroupSummary];
@@ -134,7 +149,17 @@ const groupRef = ({ id, name }: GroupSummary) => ({ id, name });
 
 function listed(user: User, groups: GroupSummary[], createdAt: string): UserListItem {
   const { id, firstName, lastName, email, role, status } = user;
-  return { id, firstName, lastName, email, role, status, groups: groups.map(groupRef), createdAt };
+  return {
+    id,
+    firstName,
+    lastName,
+    email,
+    role,
+    status,
+    invitationPending: false,
+    groups: groups.map(groupRef),
+    createdAt,
+  };
 }
 
 function athlete(id: string, firstName: string, lastName: string, email: string): User {

@@ -100,19 +100,38 @@ describe('OpenAPI', () => {
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths).sort()).toEqual([
+      '/api/activation',
+      '/api/activation/resend',
+      '/api/activation/{userId}/{verificationCode}',
       '/api/branding/icons/{icon}',
       '/api/customSidebarItems',
+      '/api/customSidebarItems/order',
+      '/api/customSidebarItems/{itemId}',
       '/api/groups',
+      '/api/groups/{groupId}',
+      '/api/groups/{groupId}/members/{userId}',
       '/api/health',
       '/api/login',
       '/api/logout',
+      '/api/manage/login',
+      '/api/manage/logout',
+      '/api/manage/me',
+      '/api/manage/organizations',
+      '/api/manage/organizations/{organizationId}',
+      '/api/manage/organizations/{organizationId}/first-admin',
       '/api/me',
+      '/api/organizations/{organizationId}/logo',
       '/api/password/forgot',
       '/api/password/reset',
       '/api/publicSettings',
+      '/api/registration',
       '/api/settings',
+      '/api/settings/logo',
+      '/api/signup',
       '/api/users',
       '/api/users/{userId}',
+      '/api/users/{userId}/invitation',
+      '/api/users/{userId}/role',
       '/api/users/{userId}/status',
       '/manifest.webmanifest',
       '/passenger',
@@ -133,18 +152,27 @@ describe('OpenAPI', () => {
         }
         const response = await t.request(method.toUpperCase(), concretePath, {
           body: method === 'get' ? undefined : {},
+          // The management routes exist only on the management host (ADR 024).
+          headers: routePath.startsWith('/api/manage/') ? { host: 'manage.localhost' } : {},
         });
         expect(response.status, `${method} ${routePath}`).toBe(401);
       }
     }
     expect(publicRoutes.sort()).toEqual([
+      'GET /api/activation/{userId}/{verificationCode}',
       'GET /api/branding/icons/{icon}',
       'GET /api/health',
+      'GET /api/organizations/{organizationId}/logo',
       'GET /api/publicSettings',
       'GET /manifest.webmanifest',
+      'POST /api/activation',
+      'POST /api/activation/resend',
       'POST /api/login',
+      'POST /api/manage/login',
       'POST /api/password/forgot',
       'POST /api/password/reset',
+      'POST /api/registration',
+      'POST /api/signup',
     ]);
   });
 

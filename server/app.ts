@@ -16,15 +16,21 @@ import { Directory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { managementHostGate } from './lib/management';
+import { PlatformDirectory } from './lib/platform';
 import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
 import { inlineScriptHashes, serveWebApp } from './lib/static-app';
+import { accountsPublicRouter } from './routes/accounts/accounts.index';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
+import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { passwordPublicRouter } from './routes/password/password.index';
+import { peopleRouter } from './routes/people/people.index';
+import { logoUploadPath } from './routes/settings/logo.handlers';
 import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
 import { usersRouter } from './routes/users/users.index';
 
@@ -49,7 +55,10 @@ export interface AppOptions {
 export function createApp({ env, db, push = createPushSender(env), mailer = createMailer(env) }: AppOptions) {
   const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
-  const appIcons = new AppIcons(env.STATIC_DIR);
+  const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
+    const logo = await directory.organizationLogo(organizationId);
+    return logo?.data;
+  });
 
   const app = new OpenAPIHono<PublicAppEnv>({
     defaultHook: (result) => {
@@ -108,21 +117,33 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
       throw new ApiError(413, errorCodes.payloadTooLarge, 'The request body is larger than 1 MiB.');
     },
   });
-  app.use('/api/*', limitBody);
+  // The logo upload has its own limit and message (fields.logo; ADR 023).
+  app.use(
+    '/api/*',
+    createMiddleware<PublicAppEnv>((c, next) =>
+      c.req.path === logoUploadPath ? next() : limitBody(c, next),
+    ),
+  );
   app.use('/passenger', limitBody);
+  // The management host answers only /api/manage/*, and only it does (ADR 024).
+  app.use('/api/*', managementHostGate);
+  app.use('/passenger', managementHostGate);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
   app
     .route('/', healthRouter)
     .route('/', authPublicRouter)
     .route('/', passwordPublicRouter)
+    .route('/', accountsPublicRouter)
     .route('/', settingsPublicRouter)
     .route('/', brandingPublicRouter)
     .route('/', authRouter)
     .route('/', usersRouter)
+    .route('/', peopleRouter)
     .route('/', groupsRouter)
     .route('/', settingsRouter)
-    .route('/', passengersRouter);
+    .route('/', passengersRouter)
+    .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
-import { athleteGroups, organizations, passengers, users } from './db/schema';
+import { athleteGroups, customSidebarItems, organizations, passengers, users } from './db/schema';
+import { managementExtension } from './lib/management';
 import { rolesExtension } from './lib/routes';
 import { createTestContext, type TestContext } from './testing/test-app';
 
@@ -12,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Parameter = { name: string; in: string; required?: boolean };
-type Operation = { security?: unknown[]; parameters?: Parameter[]; [rolesExtension]?: unknown };
+type Operation = {
+  security?: unknown[];
+  parameters?: Parameter[];
+  [rolesExtension]?: unknown;
+  [managementExtension]?: unknown;
+};
 type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
@@ -50,6 +56,15 @@ const selfParameters: Record<string, readonly string[]> = {
 const validBodies: Record<string, unknown> = {
   'POST /api/users/{userId}': { onboardingHidden: true },
   'POST /api/users/{userId}/status': { status: 'disabled' },
+  'PATCH /api/users/{userId}': { phone: '555 0100' },
+  'POST /api/users/{userId}/role': { role: 'coach' },
+  'POST /api/users/{userId}/invitation': {},
+  'PATCH /api/groups/{groupId}': { name: 'Renamed by a rival' },
+  'DELETE /api/groups/{groupId}': {},
+  'PUT /api/groups/{groupId}/members/{userId}': {},
+  'DELETE /api/groups/{groupId}/members/{userId}': {},
+  'PATCH /api/customSidebarItems/{itemId}': { label: 'Renamed by a rival' },
+  'DELETE /api/customSidebarItems/{itemId}': {},
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */
@@ -59,7 +74,11 @@ async function demoData() {
   const demoUsers = await t.db.select().from(users).where(eq(users.organizationId, demo.id));
   const demoRoster = await t.db.select().from(passengers).where(eq(passengers.organizationId, demo.id));
   const demoGroups = await t.db.select().from(athleteGroups).where(eq(athleteGroups.organizationId, demo.id));
-  return { demo, demoUsers, demoRoster, demoGroups };
+  const demoSidebar = await t.db
+    .select()
+    .from(customSidebarItems)
+    .where(eq(customSidebarItems.organizationId, demo.id));
+  return { demo, demoUsers, demoRoster, demoGroups, demoSidebar };
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -73,6 +92,23 @@ async function demoIdFor(name: string): Promise<string> {
   switch (name) {
     case 'userId':
       return userIdOf('athlete@demo.test');
+    case 'groupId': {
+      const [group] = (await demoData()).demoGroups;
+      if (!group) throw new Error('The demo organisation has no group');
+      return group.id;
+    }
+    case 'itemId': {
+      const [item] = await t.db
+        .select({ id: customSidebarItems.id })
+        .from(customSidebarItems)
+        .innerJoin(organizations, eq(organizations.id, customSidebarItems.organizationId))
+        .where(eq(organizations.slug, 'demo'))
+        .limit(1);
+      if (!item) throw new Error('The demo organisation has no sidebar item');
+      return item.id;
+    }
+    case 'organizationId':
+      return (await demoData()).demo.id;
     default:
       throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
   }
@@ -96,7 +132,8 @@ describe('authorization: every signed-in route declares its roles and keeps to t
 
     for (const [routePath, pathItem] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(pathItem)) {
-        if (!httpMethods.has(method) || !operation.security) continue;
+        // The management host's routes have no organisation roles: the next test walks them.
+        if (!httpMethods.has(method) || !operation.security || operation[managementExtension]) continue;
         const route = `${method.toUpperCase()} ${routePath}`;
         routeCount += 1;
 
@@ -179,5 +216,72 @@ describe('authorization: every signed-in route declares its roles and keeps to t
     expect(problems).toEqual([]);
     expect(routeCount).toBeGreaterThan(0);
     expect(checkCount).toBe(routeCount * callers.length);
+  });
+});
+
+describe('authorization: the management host is apart from every organisation (ADR 024)', () => {
+  const managementHost = { host: 'manage.localhost' };
+
+  it("refuses organisation users every management route, and the platform admin's token every organisation route", async () => {
+    const { body: document } = await t.request<OpenApiDocument>('GET', '/api/openapi.json');
+    const platformLogin = await t.request<{ token: string }>('POST', '/api/manage/login', {
+      body: { email: 'platform@connect.test', password: t.env.DEMO_PASSWORD },
+      headers: managementHost,
+    });
+    expect(platformLogin.status).toBe(200);
+    const platformToken = platformLogin.body.token;
+    const problems: string[] = [];
+    let managementRoutes = 0;
+    let organizationRoutes = 0;
+
+    for (const [routePath, pathItem] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(pathItem)) {
+        // Public organisation routes take no token, so there is nothing to refuse.
+        if (!httpMethods.has(method) || (!operation[managementExtension] && !operation.security)) continue;
+        const route = `${method.toUpperCase()} ${routePath}`;
+        const parameterNames = [...routePath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+        const ids = new Map<string, string>();
+        for (const name of parameterNames) ids.set(name, await demoIdFor(name));
+        const concretePath = routePath.replace(/\{([^}]+)\}/g, (_, name: string) => ids.get(name)!);
+        const body = method === 'get' || method === 'head' ? undefined : {};
+
+        if (operation[managementExtension]) {
+          managementRoutes += 1;
+          if (!routePath.startsWith('/api/manage/'))
+            problems.push(`${route}: a management route outside /api/manage/`);
+          for (const caller of callers) {
+            const token = await t.signIn(caller.email);
+            // On the organisation's own host the route does not exist; on the management host the token is not one.
+            const own = await t.request(method.toUpperCase(), concretePath, { token, body });
+            if (own.status !== 404)
+              problems.push(`${route} as ${caller.label} on its host → ${own.status}, expected 404`);
+            const there = await t.request(method.toUpperCase(), concretePath, {
+              token,
+              body,
+              headers: managementHost,
+            });
+            const expected = operation.security ? [401] : [400, 401];
+            if (!expected.includes(there.status)) {
+              problems.push(`${route} as ${caller.label} on the management host → ${there.status}`);
+            }
+          }
+        } else if (operation.security) {
+          organizationRoutes += 1;
+          const response = await t.request(method.toUpperCase(), concretePath, {
+            token: platformToken,
+            body,
+          });
+          if (response.status !== 401)
+            problems.push(`${route} with the platform token → ${response.status}, expected 401`);
+        }
+      }
+    }
+
+    console.log(
+      `[authorization] ${managementRoutes} management routes, ${organizationRoutes} organisation routes`,
+    );
+    expect(problems).toEqual([]);
+    expect(managementRoutes).toBeGreaterThanOrEqual(8);
+    expect(organizationRoutes).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openConfiguredDatabase } from './db/open';
-import { demoAccounts } from './db/seed';
+import { demoAccounts, platformAdminAccount } from './db/seed';
 import { InvalidConfigurationError, readEnv, type Env } from './env';
 import { createMailer, describeMailSetup } from './lib/mail/mailer';
 import { createPushSender, describePushSetup } from './lib/push/push-sender';
@@ -39,6 +39,9 @@ const server = serve(
       for (const account of demoAccounts) {
         console.log(`    ${account.role.padEnd(8)} ${account.email.padEnd(22)} ${account.organization}`);
       }
+      console.log(
+        `  Management: http://${env.MANAGEMENT_HOST}:${info.port} as ${platformAdminAccount.email} (same password)`,
+      );
     }
   },
 );

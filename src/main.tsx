@@ -1,7 +1,6 @@
 import '@/lib/zod-config';
 // Catches the browser's beforeinstallprompt before the signed-in area (and its install sheet) loads.
 import '@/lib/pwa/install-prompt-event';
-import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -24,23 +23,6 @@ reloadOnStaleChunks();
 
 // Spec 4: the cached settings apply before anything renders, so the page opens in the organisation's colours.
 applyBranding(readCachedSettings());
-
-/**
- * ADR 016: with a token, this session's cache comes back from IndexedDB before the router's first load, so the
- * /app guard finds the cached /api/me offline. The writes' defaults go first: a write restored from the
- * device is built with its mutationFn and callbacks. All of it loads only here, never on the sign-in screen.
- */
-async function restoreSignedInSession(client: QueryClient): Promise<void> {
-  const [{ registerHideGettingStartedWrite }, { registerOnboardingProgressWrite }, { restoreOfflineCache }] =
-    await Promise.all([
-      import('@/features/dashboard/api/hide-getting-started'),
-      import('@/features/onboarding/api/save-onboarding-progress'),
-      import('@/lib/query-persistence/offline-cache'),
-    ]);
-  registerHideGettingStartedWrite(client);
-  registerOnboardingProgressWrite(client);
-  await restoreOfflineCache(client);
-}
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -68,11 +50,14 @@ function keepBootScreenUntilFirstRender(root: HTMLElement, appRouter: AppRouter)
  */
 async function start(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
-  if (authSession.isAuthenticated()) {
-    // A chunk that cannot load (a broken deploy) must not keep the app from starting.
-    await restoreSignedInSession(queryClient).catch(() => undefined);
-  }
   const router = createAppRouter({ queryClient, auth: authSession });
+  if (authSession.isAuthenticated()) {
+    // The cache comes back and the screen's code downloads before the router's first load (signed-in-start.ts).
+    // A chunk that cannot load (a broken deploy) must not keep the app from starting.
+    await import('./signed-in-start')
+      .then(({ startSignedInSession }) => startSignedInSession(queryClient, router))
+      .catch(() => undefined);
+  }
   endSessionWhenRefused({ queryClient, auth: authSession }, () =>
     router.navigate({ to: '/login', search: { status: 'authfailed' }, replace: true }),
   );

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
+import { Route as ManageRouteImport } from './routes/manage'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicRegistrationRouteImport } from './routes/_public/registration'
@@ -20,8 +21,18 @@ import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
+import { Route as AppProfileRouteImport } from './routes/app/profile'
+import { Route as AppSettingsRouteImport } from './routes/app/settings'
 import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
 import { Route as AppUsersRouteImport } from './routes/app/users'
+import { Route as ManageIndexRouteImport } from './routes/manage.index'
+import { Route as ManageLoginRouteImport } from './routes/manage_.login'
+import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
+import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
+import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
+import { Route as AppUsersNewRouteImport } from './routes/app/users_.new'
+import { Route as ManageOrganizationsOrganizationIdRouteImport } from './routes/manage.organizations.$organizationId'
+import { Route as ManageOrganizationsNewRouteImport } from './routes/manage.organizations.new'
 import { Route as PublicActivateAccountUserIdVerificationCodeRouteImport } from './routes/_public/activate-account/$userId/$verificationCode'
 import { Route as PublicResetPasswordUserIdResetTokenRouteImport } from './routes/_public/reset-password/$userId/$resetToken'
 
@@ -42,6 +53,11 @@ const PublicRoute = PublicRouteImport.update({
 const AppRoute = AppRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManageRoute = ManageRouteImport.update({
+  id: '/manage',
+  path: '/manage',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
@@ -79,6 +95,16 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTravelRosterRoute = AppTravelRosterRouteImport.update({
   id: '/travel-roster',
   path: '/travel-roster',
@@ -88,6 +114,47 @@ const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => AppRoute,
+} as any)
+const ManageIndexRoute = ManageIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageLoginRoute = ManageLoginRouteImport.update({
+  id: '/manage_/login',
+  path: '/manage/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppGroupsIndexRoute = AppGroupsIndexRouteImport.update({
+  id: '/groups/',
+  path: '/groups/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
+  id: '/groups/$groupId',
+  path: '/groups/$groupId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
+  id: '/users_/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersNewRoute = AppUsersNewRouteImport.update({
+  id: '/users_/new',
+  path: '/users/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const ManageOrganizationsOrganizationIdRoute =
+  ManageOrganizationsOrganizationIdRouteImport.update({
+    id: '/organizations/$organizationId',
+    path: '/organizations/$organizationId',
+    getParentRoute: () => ManageRoute,
+  } as any)
+const ManageOrganizationsNewRoute = ManageOrganizationsNewRouteImport.update({
+  id: '/organizations/new',
+  path: '/organizations/new',
+  getParentRoute: () => ManageRoute,
 } as any)
 const PublicActivateAccountUserIdVerificationCodeRoute =
   PublicActivateAccountUserIdVerificationCodeRouteImport.update({
@@ -106,15 +173,26 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/app': typeof AppRouteWithChildren
+  '/manage': typeof ManageRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
   '/login': typeof PublicLoginRoute
   '/registration': typeof PublicRegistrationRoute
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/profile': typeof AppProfileRoute
+  '/app/settings': typeof AppSettingsRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/users': typeof AppUsersRoute
+  '/manage/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
+  '/manage/': typeof ManageIndexRoute
+  '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/users/$userId': typeof AppUsersUserIdRoute
+  '/app/users/new': typeof AppUsersNewRoute
+  '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
+  '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/groups/': typeof AppGroupsIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
 }
@@ -127,9 +205,19 @@ export interface FileRoutesByTo {
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/profile': typeof AppProfileRoute
+  '/app/settings': typeof AppSettingsRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/users': typeof AppUsersRoute
+  '/manage/login': typeof ManageLoginRoute
   '/app': typeof AppIndexRoute
+  '/manage': typeof ManageIndexRoute
+  '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/users/$userId': typeof AppUsersUserIdRoute
+  '/app/users/new': typeof AppUsersNewRoute
+  '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
+  '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/groups': typeof AppGroupsIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
 }
@@ -139,15 +227,26 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
+  '/manage': typeof ManageRouteWithChildren
   '/_public/forgot-password': typeof PublicForgotPasswordRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/registration': typeof PublicRegistrationRoute
   '/_public/signup': typeof PublicSignupRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/dashboard': typeof AppDashboardRoute
+  '/app/profile': typeof AppProfileRoute
+  '/app/settings': typeof AppSettingsRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/users': typeof AppUsersRoute
+  '/manage_/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
+  '/manage/': typeof ManageIndexRoute
+  '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/users_/$userId': typeof AppUsersUserIdRoute
+  '/app/users_/new': typeof AppUsersNewRoute
+  '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
+  '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/groups/': typeof AppGroupsIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
 }
@@ -157,15 +256,26 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/app'
+    | '/manage'
     | '/forgot-password'
     | '/login'
     | '/registration'
     | '/signup'
     | '/terms-of-service'
     | '/app/dashboard'
+    | '/app/profile'
+    | '/app/settings'
     | '/app/travel-roster'
     | '/app/users'
+    | '/manage/login'
     | '/app/'
+    | '/manage/'
+    | '/app/groups/$groupId'
+    | '/app/users/$userId'
+    | '/app/users/new'
+    | '/manage/organizations/$organizationId'
+    | '/manage/organizations/new'
+    | '/app/groups/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
   fileRoutesByTo: FileRoutesByTo
@@ -178,9 +288,19 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms-of-service'
     | '/app/dashboard'
+    | '/app/profile'
+    | '/app/settings'
     | '/app/travel-roster'
     | '/app/users'
+    | '/manage/login'
     | '/app'
+    | '/manage'
+    | '/app/groups/$groupId'
+    | '/app/users/$userId'
+    | '/app/users/new'
+    | '/manage/organizations/$organizationId'
+    | '/manage/organizations/new'
+    | '/app/groups'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
   id:
@@ -189,15 +309,26 @@ export interface FileRouteTypes {
     | '/$'
     | '/_public'
     | '/app'
+    | '/manage'
     | '/_public/forgot-password'
     | '/_public/login'
     | '/_public/registration'
     | '/_public/signup'
     | '/_public/terms-of-service'
     | '/app/dashboard'
+    | '/app/profile'
+    | '/app/settings'
     | '/app/travel-roster'
     | '/app/users'
+    | '/manage_/login'
     | '/app/'
+    | '/manage/'
+    | '/app/groups/$groupId'
+    | '/app/users_/$userId'
+    | '/app/users_/new'
+    | '/manage/organizations/$organizationId'
+    | '/manage/organizations/new'
+    | '/app/groups/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
   fileRoutesById: FileRoutesById
@@ -207,6 +338,8 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   PublicRoute: typeof PublicRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
+  ManageRoute: typeof ManageRouteWithChildren
+  ManageLoginRoute: typeof ManageLoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -237,6 +370,13 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/manage': {
+      id: '/manage'
+      path: '/manage'
+      fullPath: '/manage'
+      preLoaderRoute: typeof ManageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_public/forgot-password': {
@@ -288,6 +428,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/profile': {
+      id: '/app/profile'
+      path: '/profile'
+      fullPath: '/app/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/settings': {
+      id: '/app/settings'
+      path: '/settings'
+      fullPath: '/app/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/travel-roster': {
       id: '/app/travel-roster'
       path: '/travel-roster'
@@ -301,6 +455,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/users'
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/manage/': {
+      id: '/manage/'
+      path: '/'
+      fullPath: '/manage/'
+      preLoaderRoute: typeof ManageIndexRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage_/login': {
+      id: '/manage_/login'
+      path: '/manage/login'
+      fullPath: '/manage/login'
+      preLoaderRoute: typeof ManageLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/groups/': {
+      id: '/app/groups/'
+      path: '/groups'
+      fullPath: '/app/groups/'
+      preLoaderRoute: typeof AppGroupsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/groups/$groupId': {
+      id: '/app/groups/$groupId'
+      path: '/groups/$groupId'
+      fullPath: '/app/groups/$groupId'
+      preLoaderRoute: typeof AppGroupsGroupIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/users_/$userId': {
+      id: '/app/users_/$userId'
+      path: '/users/$userId'
+      fullPath: '/app/users/$userId'
+      preLoaderRoute: typeof AppUsersUserIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/users_/new': {
+      id: '/app/users_/new'
+      path: '/users/new'
+      fullPath: '/app/users/new'
+      preLoaderRoute: typeof AppUsersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/manage/organizations/$organizationId': {
+      id: '/manage/organizations/$organizationId'
+      path: '/organizations/$organizationId'
+      fullPath: '/manage/organizations/$organizationId'
+      preLoaderRoute: typeof ManageOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/organizations/new': {
+      id: '/manage/organizations/new'
+      path: '/organizations/new'
+      fullPath: '/manage/organizations/new'
+      preLoaderRoute: typeof ManageOrganizationsNewRouteImport
+      parentRoute: typeof ManageRoute
     }
     '/_public/activate-account/$userId/$verificationCode': {
       id: '/_public/activate-account/$userId/$verificationCode'
@@ -346,25 +556,55 @@ const PublicRouteWithChildren =
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppProfileRoute: typeof AppProfileRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppTravelRosterRoute: typeof AppTravelRosterRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
+  AppUsersUserIdRoute: typeof AppUsersUserIdRoute
+  AppUsersNewRoute: typeof AppUsersNewRoute
+  AppGroupsIndexRoute: typeof AppGroupsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppProfileRoute: AppProfileRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppTravelRosterRoute: AppTravelRosterRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
+  AppUsersUserIdRoute: AppUsersUserIdRoute,
+  AppUsersNewRoute: AppUsersNewRoute,
+  AppGroupsIndexRoute: AppGroupsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface ManageRouteChildren {
+  ManageIndexRoute: typeof ManageIndexRoute
+  ManageOrganizationsOrganizationIdRoute: typeof ManageOrganizationsOrganizationIdRoute
+  ManageOrganizationsNewRoute: typeof ManageOrganizationsNewRoute
+}
+
+const ManageRouteChildren: ManageRouteChildren = {
+  ManageIndexRoute: ManageIndexRoute,
+  ManageOrganizationsOrganizationIdRoute:
+    ManageOrganizationsOrganizationIdRoute,
+  ManageOrganizationsNewRoute: ManageOrganizationsNewRoute,
+}
+
+const ManageRouteWithChildren =
+  ManageRoute._addFileChildren(ManageRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   PublicRoute: PublicRouteWithChildren,
   AppRoute: AppRouteWithChildren,
+  ManageRoute: ManageRouteWithChildren,
+  ManageLoginRoute: ManageLoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -24,16 +24,16 @@ describe('addresses', () => {
   );
 
   it.each([
-    ['/forgot-password', 'Forgot your password?'],
-    ['/reset-password/u1/t1', 'Choose a new password'],
-    ['/activate-account/u1/c1', 'Activate your account'],
-    ['/registration', 'Register'],
-    ['/signup', 'Athlete sign-up'],
-    ['/terms-of-service', 'Terms of service'],
-  ])('shows %s to a visitor, with a way back to sign-in', async (path, heading) => {
+    ['/forgot-password', 'Forgot your password?', 'Back to sign in'],
+    ['/reset-password/u1/t1', 'Choose a new password', 'Back to sign in'],
+    ['/activate-account/u1/c1', 'This link does not work', 'Back to sign in'],
+    ['/registration', 'Start your organisation', 'Sign in'],
+    ['/signup', 'Create your athlete account', 'Sign in'],
+    ['/terms-of-service', 'Terms of service', 'Back to sign in'],
+  ])('shows %s to a visitor, with a way back to sign-in', async (path, heading, signInLink) => {
     const { user, router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    await user.click(screen.getByRole('link', { name: signInLink }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });

@@ -27,6 +27,9 @@ export const chromiumFlags = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Organisation and management hosts (<slug>.localhost, manage.localhost) reach the server under test on
+  // 127.0.0.1, where it listens, rather than ::1 first.
+  '--host-resolver-rules=MAP *.localhost 127.0.0.1',
 ];
 
 export function baseUrl(): string {
@@ -76,9 +79,12 @@ export async function newAppContext(
     ...device,
   });
   context.setDefaultTimeout(15_000);
-  const serverOrigin = new URL(baseUrl()).origin;
+  const server = new URL(baseUrl());
+  // The same server under an organisation's or the management host's name is not another site.
+  const isServerUnderTest = (url: URL) =>
+    url.origin === server.origin || (url.hostname.endsWith('.localhost') && url.port === server.port);
   await context.route(
-    (url) => url.origin !== serverOrigin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (url) => !isServerUnderTest(url) && url.protocol !== 'data:' && url.protocol !== 'blob:',
     async (route) => {
       if (!(await answerExternal?.(route))) await route.abort('blockedbyclient');
     },
@@ -124,4 +130,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Phone and desktop screenshots of the screen as it is (`<name>-390`, `<name>-1280`); the page keeps its size. */
+export async function saveScreenshotsAtBothSizes(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize();
+  await page.setViewportSize(viewports.phone);
+  await saveScreenshot(page, `${name}-390`);
+  await page.setViewportSize(viewports.desktop);
+  await saveScreenshot(page, `${name}-1280`);
+  if (own) await page.setViewportSize(own);
 }

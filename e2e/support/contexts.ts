@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AppContextOptions } from './browser';
-import { launchBrowser, newAppContext } from './browser';
+import { launchBrowser, newAppContext, signInToDashboard } from './browser';
 
 /**
  * For a suite: one Chromium for all its tests, and every context a test opens closed after that test.
@@ -25,4 +25,18 @@ export function useAppContexts(): (options?: AppContextOptions) => Promise<Brows
     opened.push(context);
     return context;
   };
+}
+
+export type OpenContext = ReturnType<typeof useAppContexts>;
+
+/** A page of a new context, signed in as `email` and showing the dashboard. */
+export async function openSignedInPage(
+  openContext: OpenContext,
+  email: string,
+  viewport: AppContextOptions['viewport'] = 'desktop',
+): Promise<Page> {
+  const context = await openContext({ viewport });
+  const page = await context.newPage();
+  await signInToDashboard(page, email);
+  return page;
 }

@@ -1,5 +1,7 @@
+import { accountHandlers } from './accounts';
 import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
+import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
 import { settingsHandlers } from './settings';
@@ -9,8 +11,10 @@ import { userHandlers } from './users';
 export const handlers = [
   ...authHandlers,
   ...passwordHandlers,
+  ...accountHandlers,
   ...settingsHandlers,
   ...passengerHandlers,
   ...userHandlers,
   ...groupHandlers,
+  ...managementHandlers(),
 ];

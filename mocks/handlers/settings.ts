@@ -1,20 +1,215 @@
-import type { ApiError, CustomSidebarItemsResponse, SettingsResponse } from '@contract';
+import type {
+  ApiError,
+  CustomSidebarItem,
+  CustomSidebarItemsResponse,
+  Settings,
+  SettingsResponse,
+  SidebarItemResponse,
+  UpdateSettingsResponse,
+} from '@contract';
+import {
+  createSidebarItemRequestSchema,
+  detectLogoType,
+  errorCodes,
+  logoSizeMessage,
+  logoTypeMessage,
+  maxLogoBytes,
+  reorderSidebarItemsRequestSchema,
+  updateSettingsRequestSchema,
+  updateSidebarItemRequestSchema,
+} from '@contract';
 import { http, HttpResponse } from 'msw';
-import { demoSettings, demoSidebarItems } from '../data';
-import { requestUser, unauthorized } from './respond';
+import { demoOrganization, demoSettings, demoSidebarItems } from '../data';
+import { apiError, requestUser, unauthorized } from './respond';
 
-export const settingsHandlers = [
-  http.get('*/api/publicSettings', () => HttpResponse.json<SettingsResponse>({ data: demoSettings })),
+const forbidden = (message = 'Only admin may call this') =>
+  apiError(403, { code: errorCodes.forbidden, message });
 
-  http.get<never, never, SettingsResponse | ApiError>('*/api/settings', ({ request }) => {
-    if (!requestUser(request)) return unauthorized();
-    return HttpResponse.json<SettingsResponse>({ data: demoSettings });
-  }),
+function validationFailed(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+  return apiError(400, {
+    code: errorCodes.validation,
+    message: `Invalid request body: check ${Object.keys(fields).join(', ')}.`,
+    fields,
+  });
+}
 
-  http.get<never, never, CustomSidebarItemsResponse | ApiError>('*/api/customSidebarItems', ({ request }) => {
-    const user = requestUser(request);
-    if (!user) return unauthorized();
-    const visible = demoSidebarItems.filter((item) => item.roles.includes(user.role));
-    return HttpResponse.json<CustomSidebarItemsResponse>({ data: visible });
-  }),
-];
+export interface SettingsMockState {
+  settings: Settings;
+  sidebarItems: CustomSidebarItem[];
+  /** The last logo uploaded, as the server stored it. */
+  logo: { bytes: Uint8Array; contentType: string } | null;
+}
+
+export const freshSettingsState = (): SettingsMockState => ({
+  settings: structuredClone(demoSettings),
+  sidebarItems: structuredClone(demoSidebarItems),
+  logo: null,
+});
+
+const byOrder = (items: CustomSidebarItem[]) =>
+  items.toSorted((a, b) => a.order - b.order || a.label.localeCompare(b.label));
+
+/**
+ * The settings API over one state that saves change, so what a screen reads after saving is what it saved.
+ * Tests that save install a fresh copy: `server.use(...settingsHandlersFor(freshSettingsState()))`.
+ */
+export function settingsHandlersFor(state: SettingsMockState = freshSettingsState()) {
+  return [
+    http.get('*/api/publicSettings', () => HttpResponse.json<SettingsResponse>({ data: state.settings })),
+
+    http.get<never, never, SettingsResponse | ApiError>('*/api/settings', ({ request }) => {
+      if (!requestUser(request)) return unauthorized();
+      return HttpResponse.json<SettingsResponse>({ data: state.settings });
+    }),
+
+    http.put<never, never, UpdateSettingsResponse | ApiError>('*/api/settings', async ({ request }) => {
+      const user = requestUser(request);
+      if (!user) return unauthorized();
+      if (user.role !== 'admin') return forbidden();
+      const body = updateSettingsRequestSchema.safeParse(await request.json().catch(() => null));
+      if (!body.success) return validationFailed(body.error.issues);
+      const defined = Object.fromEntries(
+        Object.entries(body.data).filter(([, value]) => value !== undefined),
+      );
+      state.settings = { ...state.settings, ...defined };
+      return HttpResponse.json<UpdateSettingsResponse>({ message: 'Settings saved.', data: state.settings });
+    }),
+
+    http.put<never, never, UpdateSettingsResponse | ApiError>('*/api/settings/logo', async ({ request }) => {
+      const user = requestUser(request);
+      if (!user) return unauthorized();
+      if (user.role !== 'admin') return forbidden();
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > maxLogoBytes) {
+        const message = logoSizeMessage(bytes.byteLength);
+        return apiError(413, { code: errorCodes.payloadTooLarge, message, fields: { logo: message } });
+      }
+      const contentType = detectLogoType(bytes);
+      if (!contentType) {
+        return apiError(400, {
+          code: errorCodes.validation,
+          message: logoTypeMessage,
+          fields: { logo: logoTypeMessage },
+        });
+      }
+      state.logo = { bytes, contentType };
+      state.settings = {
+        ...state.settings,
+        companyLogo: `/api/organizations/${demoOrganization.id}/logo?v=${Date.now()}`,
+      };
+      return HttpResponse.json<UpdateSettingsResponse>({ message: 'Logo saved.', data: state.settings });
+    }),
+
+    http.delete<never, never, UpdateSettingsResponse | ApiError>('*/api/settings/logo', ({ request }) => {
+      const user = requestUser(request);
+      if (!user) return unauthorized();
+      if (user.role !== 'admin') return forbidden();
+      state.logo = null;
+      state.settings = { ...state.settings, companyLogo: null };
+      return HttpResponse.json<UpdateSettingsResponse>({
+        message: 'Logo removed; the default logo shows.',
+        data: state.settings,
+      });
+    }),
+
+    http.get<never, never, CustomSidebarItemsResponse | ApiError>(
+      '*/api/customSidebarItems',
+      ({ request }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        const all = new URL(request.url).searchParams.get('all') === 'true';
+        if (all && user.role !== 'admin') return forbidden('Only admins can list every sidebar item.');
+        const visible = all
+          ? state.sidebarItems
+          : state.sidebarItems.filter((item) => item.roles.length === 0 || item.roles.includes(user.role));
+        return HttpResponse.json<CustomSidebarItemsResponse>({ data: byOrder(visible) });
+      },
+    ),
+
+    http.post<never, never, SidebarItemResponse | ApiError>(
+      '*/api/customSidebarItems',
+      async ({ request }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        const body = createSidebarItemRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const item: CustomSidebarItem = {
+          id: crypto.randomUUID(),
+          ...body.data,
+          order: Math.max(-1, ...state.sidebarItems.map((candidate) => candidate.order)) + 1,
+        };
+        state.sidebarItems = [...state.sidebarItems, item];
+        return HttpResponse.json<SidebarItemResponse>({ data: item }, { status: 201 });
+      },
+    ),
+
+    http.put<never, never, CustomSidebarItemsResponse | ApiError>(
+      '*/api/customSidebarItems/order',
+      async ({ request }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        const body = reorderSidebarItemsRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const { ids } = body.data;
+        if (
+          ids.length !== state.sidebarItems.length ||
+          !state.sidebarItems.every((item) => ids.includes(item.id))
+        ) {
+          const message = 'List every sidebar item once; the list may have changed meanwhile, so reload it.';
+          return apiError(400, { code: errorCodes.validation, message, fields: { ids: message } });
+        }
+        state.sidebarItems = state.sidebarItems.map((item) => ({ ...item, order: ids.indexOf(item.id) }));
+        return HttpResponse.json<CustomSidebarItemsResponse>({ data: byOrder(state.sidebarItems) });
+      },
+    ),
+
+    http.patch<{ itemId: string }, never, SidebarItemResponse | ApiError>(
+      '*/api/customSidebarItems/:itemId',
+      async ({ request, params }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        const body = updateSidebarItemRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const existing = state.sidebarItems.find((item) => item.id === params.itemId);
+        if (!existing) {
+          return apiError(404, {
+            code: errorCodes.notFound,
+            message: 'No such sidebar item in your organisation.',
+          });
+        }
+        const defined = Object.fromEntries(
+          Object.entries(body.data).filter(([, value]) => value !== undefined),
+        );
+        const updated = { ...existing, ...defined };
+        state.sidebarItems = state.sidebarItems.map((item) => (item.id === existing.id ? updated : item));
+        return HttpResponse.json<SidebarItemResponse>({ data: updated });
+      },
+    ),
+
+    http.delete<{ itemId: string }, never, { message: string } | ApiError>(
+      '*/api/customSidebarItems/:itemId',
+      ({ request, params }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        const existing = state.sidebarItems.find((item) => item.id === params.itemId);
+        if (!existing) {
+          return apiError(404, {
+            code: errorCodes.notFound,
+            message: 'No such sidebar item in your organisation.',
+          });
+        }
+        state.sidebarItems = state.sidebarItems.filter((item) => item.id !== existing.id);
+        return HttpResponse.json({ message: `“${existing.label}” is removed from the sidebar.` });
+      },
+    ),
+  ];
+}
+
+/** The happy path for every test; a test that saves installs its own fresh copy (see `settingsHandlersFor`). */
+export const settingsHandlers = settingsHandlersFor();

@@ -1,20 +1,28 @@
 import type {
   ApiError,
   ChangeUserStatusResponse,
+  MessageResponse,
+  Person,
+  PersonResponse,
+  Role,
   UpdateOwnUserResponse,
   UserListItem,
   UserListQuery,
   UserListResponse,
 } from '@contract';
 import {
+  changeRoleRequestSchema,
   changeUserStatusRequestSchema,
+  createPersonRequestSchema,
+  ownContactFields,
+  updatePersonRequestSchema,
   errorCodes,
   updateOwnUserRequestSchema,
   userListQuerySchema,
   userStatusTransitions,
 } from '@contract';
 import { http, HttpResponse } from 'msw';
-import { demoPeople } from '../data';
+import { demoGroups, demoPeople } from '../data';
 import { apiError, requestUser, unauthorized } from './respond';
 
 const forbidden = (message = 'You do not have permission to do this.') =>
@@ -43,12 +51,194 @@ const byListOrder = (a: UserListItem, b: UserListItem) =>
   a.lastName.localeCompare(b.lastName) ||
   a.firstName.localeCompare(b.firstName);
 
+type PersonProfile = Omit<Person, keyof UserListItem>;
+const emptyProfile: PersonProfile = {
+  phone: null,
+  position: null,
+  bats: null,
+  throws: null,
+  dateOfBirth: null,
+  heightInches: null,
+  weightPounds: null,
+  graduationYear: null,
+  notes: null,
+};
+
+const validationFailed = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+  const fields = fieldsOf(issues);
+  return apiError(400, {
+    code: errorCodes.validation,
+    message: `Invalid request body: check ${Object.keys(fields).join(', ')}.`,
+    fields,
+  });
+};
+
+const isStaff = (role: Role) => role === 'admin' || role === 'coach';
+
+/** Profile values as the server stores them: an empty text is no value. */
+function storedProfile(fields: Record<string, unknown>): Partial<PersonProfile> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key, value]) => key in emptyProfile && value !== undefined)
+      .map(([key, value]) => [key, value === '' ? null : value]),
+  );
+}
+
+/**
+ * People's pages over the same copy as the list (`GET`/`PATCH /api/users/:userId`, `POST /api/users`, role and
+ * invitation), with the server's rules of ADR 022; `profiles` holds what the list does not show.
+ */
+function peopleHandlers(people: UserListItem[], profiles: Map<string, PersonProfile>) {
+  const personOf = (user: UserListItem, viewerRole: Role): Person => {
+    const { notes, ...profile } = profiles.get(user.id) ?? emptyProfile;
+    return { ...user, ...profile, ...(isStaff(viewerRole) ? { notes } : {}) };
+  };
+  const notFound = () =>
+    apiError(404, { code: errorCodes.notFound, message: 'No such user in your organisation.' });
+  const groupRefs = (ids: readonly string[]) =>
+    demoGroups.filter((group) => ids.includes(group.id)).map(({ id, name }) => ({ id, name }));
+
+  return [
+    http.post<never, never, PersonResponse | ApiError>('*/api/users', async ({ request }) => {
+      const viewer = requestUser(request);
+      if (!viewer) return unauthorized();
+      if (!isStaff(viewer.role)) return forbidden();
+      const body = createPersonRequestSchema.safeParse(await request.json().catch(() => null));
+      if (!body.success) return validationFailed(body.error.issues);
+      const { firstName, lastName, email, role, groupIds = [], ...profile } = body.data;
+      if (viewer.role !== 'admin' && role !== 'athlete') {
+        return forbidden('Coaches can add athletes only; ask an administrator to add staff.');
+      }
+      const address = email.toLowerCase();
+      if (people.some((user) => user.email === address)) {
+        return apiError(400, {
+          code: errorCodes.validation,
+          message: 'This email is already in use.',
+          fields: { email: 'This email is already in use' },
+        });
+      }
+      const user: UserListItem = {
+        id: crypto.randomUUID(),
+        firstName,
+        lastName,
+        email: address,
+        role,
+        status: 'approved',
+        invitationPending: true,
+        groups: groupRefs(groupIds),
+        createdAt: new Date().toISOString(),
+      };
+      people.push(user);
+      profiles.set(user.id, { ...emptyProfile, ...storedProfile(profile) });
+      return HttpResponse.json<PersonResponse>(
+        { message: `Invitation sent to ${address}.`, user: personOf(user, viewer.role) },
+        { status: 201 },
+      );
+    }),
+    http.get<{ userId: string }, never, PersonResponse | ApiError>(
+      '*/api/users/:userId',
+      ({ request, params }) => {
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        if (!isStaff(viewer.role) && params.userId !== viewer.id) {
+          return forbidden('You can only see your own profile.');
+        }
+        const user = people.find((person) => person.id === params.userId);
+        if (!user) return notFound();
+        return HttpResponse.json<PersonResponse>({ message: 'OK', user: personOf(user, viewer.role) });
+      },
+    ),
+    http.patch<{ userId: string }, never, PersonResponse | ApiError>(
+      '*/api/users/:userId',
+      async ({ request, params }) => {
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        if (!isStaff(viewer.role) && params.userId !== viewer.id) {
+          return forbidden('You can only change your own profile.');
+        }
+        const body = updatePersonRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const index = people.findIndex((person) => person.id === params.userId);
+        const target = people[index];
+        if (!target) return notFound();
+        const keys = Object.keys(body.data);
+        const onlyContact = keys.every((key) => (ownContactFields as readonly string[]).includes(key));
+        const self = target.id === viewer.id;
+        const allowed =
+          viewer.role === 'admin' ||
+          (self && onlyContact) ||
+          (!self && viewer.role === 'coach' && target.role === 'athlete');
+        if (!allowed) return forbidden('You cannot change this.');
+        const { firstName, lastName, email, groupIds, ...profile } = body.data;
+        const changed: UserListItem = {
+          ...target,
+          ...(firstName !== undefined ? { firstName } : {}),
+          ...(lastName !== undefined ? { lastName } : {}),
+          ...(email !== undefined ? { email: email.toLowerCase() } : {}),
+          ...(groupIds !== undefined ? { groups: groupRefs(groupIds) } : {}),
+        };
+        people[index] = changed;
+        profiles.set(target.id, { ...emptyProfile, ...profiles.get(target.id), ...storedProfile(profile) });
+        return HttpResponse.json<PersonResponse>({
+          message: `${changed.firstName} ${changed.lastName} is saved.`,
+          user: personOf(changed, viewer.role),
+        });
+      },
+    ),
+    http.post<{ userId: string }, never, PersonResponse | ApiError>(
+      '*/api/users/:userId/role',
+      async ({ request, params }) => {
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        if (viewer.role !== 'admin') return forbidden();
+        if (params.userId === viewer.id) return forbidden('You cannot change your own role.');
+        const body = changeRoleRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const index = people.findIndex((person) => person.id === params.userId);
+        const target = people[index];
+        if (!target) return notFound();
+        const { role } = body.data;
+        const changed = { ...target, role, groups: role === 'athlete' ? target.groups : [] };
+        people[index] = changed;
+        return HttpResponse.json<PersonResponse>({
+          message: `${changed.firstName} ${changed.lastName} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+          user: personOf(changed, viewer.role),
+        });
+      },
+    ),
+    http.post<{ userId: string }, never, MessageResponse | ApiError>(
+      '*/api/users/:userId/invitation',
+      ({ request, params }) => {
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        if (!isStaff(viewer.role)) return forbidden();
+        const target = people.find((person) => person.id === params.userId);
+        if (!target) return notFound();
+        if (viewer.role !== 'admin' && target.role !== 'athlete') return forbidden();
+        if (!target.invitationPending) {
+          return apiError(409, {
+            code: errorCodes.conflict,
+            message: 'They have chosen a password already.',
+          });
+        }
+        return HttpResponse.json<MessageResponse>({
+          message: `A new invitation is on its way to ${target.email}.`,
+        });
+      },
+    ),
+  ];
+}
+
 /**
  * The users list and status changes over a copy of the demo people that status changes update, so a list read
  * after an approval shows it. Tests that change someone install a fresh copy: `server.use(...userDirectoryHandlers())`.
  */
-export function userDirectoryHandlers(people: UserListItem[] = structuredClone(demoPeople)) {
+export function userDirectoryHandlers(
+  people: UserListItem[] = structuredClone(demoPeople),
+  profiles = new Map<string, PersonProfile>(),
+) {
   return [
+    ...peopleHandlers(people, profiles),
     http.get<never, never, UserListResponse | ApiError>('*/api/users', ({ request }) => {
       const viewer = requestUser(request);
       if (!viewer) return unauthorized();

@@ -8,6 +8,7 @@ import {
   customSidebarItems,
   organizations,
   passengers,
+  platformAdmins,
   users,
 } from './schema';
 
@@ -166,7 +167,8 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
         organizationId,
         passwordHash,
         status: person.status ?? 'approved',
-        emailVerifiedAt: person.status === 'pending' ? null : new Date(),
+        // The pending demo sign-up has confirmed its email and waits for approval (ADR 021).
+        emailVerifiedAt: new Date(),
       })),
     )
     .returning();
@@ -210,6 +212,20 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
   );
 }
 
+/** The platform operator's demo account: it signs in on the management host only (ADR 024). */
+export const platformAdminAccount = { email: 'platform@connect.test', name: 'Platform Operator' } as const;
+
+/** Adds the demo platform admin when the deployment has none, also to a database seeded before it existed. */
+async function seedPlatformAdmin(db: Database, password: string): Promise<void> {
+  const [existing] = await db.select({ id: platformAdmins.id }).from(platformAdmins).limit(1);
+  if (existing) return;
+  const passwordHash = await hashPassword(password);
+  await db
+    .insert(platformAdmins)
+    .values({ ...platformAdminAccount, passwordHash })
+    .onConflictDoNothing();
+}
+
 /**
  * Creates the demo organisations ("Demo Baseball Academy" and, for isolation, "Rivals Baseball Club").
  * With `reset`, existing demo organisations are removed first; otherwise an existing demo is left alone.
@@ -218,6 +234,7 @@ export async function seedDemo(
   db: Database,
   options: { password: string; reset?: boolean },
 ): Promise<'seeded' | 'kept'> {
+  await seedPlatformAdmin(db, options.password);
   const existing = await db
     .select({ slug: organizations.slug })
     .from(organizations)

@@ -68,28 +68,51 @@ async function renderIcon(logo: Buffer, name: AppIconName, background: string): 
     .toBuffer();
 }
 
+/** An uploaded logo's URL (`/api/organizations/{id}/logo?v=…`, ADR 023): its bytes are in the database. */
+const storedLogoUrl = /^\/api\/organizations\/([0-9a-f-]{36})\/logo(?:[?#]|$)/i;
+
+/** The bytes of an organisation's uploaded logo, if it has one. */
+export type StoredLogoReader = (organizationId: string) => Promise<Buffer | undefined>;
+
 /**
  * PNG icons made from organisations' logos, kept in memory per organisation, logo, colour and icon: made once,
- * then served from memory. A logo that is missing or cannot be decoded gives the default icons.
+ * then served from memory. A logo that is missing or cannot be decoded gives the default icons. An uploaded
+ * logo's URL carries its version, so a new upload is a new cache entry; the organisation's older entries are
+ * dropped then.
  */
 export class AppIcons {
   private readonly rendered = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly staticDir: string) {}
+  constructor(
+    private readonly staticDir: string,
+    private readonly storedLogo: StoredLogoReader = () => Promise.resolve(undefined),
+  ) {}
 
   icon(source: IconSource, name: AppIconName): Promise<Buffer> {
     const background = themeColorOf(source.primaryColor);
-    const key = [source.cacheKey, source.companyLogo ?? '', background, name].join('\n');
+    const variant = [source.cacheKey, source.companyLogo ?? '', background].join('\n');
+    const key = `${variant}\n${name}`;
     let icon = this.rendered.get(key);
     if (!icon) {
+      for (const older of this.rendered.keys()) {
+        if (older.startsWith(`${source.cacheKey}\n`) && !older.startsWith(`${variant}\n`)) {
+          this.rendered.delete(older);
+        }
+      }
       icon = this.render(source.companyLogo, name, background);
       this.rendered.set(key, icon);
     }
     return icon;
   }
 
+  private async readAnyLogo(companyLogo: string): Promise<Buffer | undefined> {
+    const stored = storedLogoUrl.exec(companyLogo);
+    if (stored?.[1]) return this.storedLogo(stored[1].toLowerCase()).catch(() => undefined);
+    return readLogo(companyLogo, this.staticDir);
+  }
+
   private async render(companyLogo: string | null, name: AppIconName, background: string): Promise<Buffer> {
-    const logo = companyLogo ? await readLogo(companyLogo, this.staticDir) : undefined;
+    const logo = companyLogo ? await this.readAnyLogo(companyLogo) : undefined;
     if (logo) {
       const fromLogo = await renderIcon(logo, name, background).catch(() => undefined);
       if (fromLogo) return fromLogo;

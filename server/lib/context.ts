@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { Env } from '../env';
 import type { AppIcons } from './app-icons';
 import type { Directory, Viewer } from './directory';
@@ -30,6 +31,15 @@ export interface SignedInVariables extends PublicVariables {
 }
 
 export type PublicAppEnv = { Variables: PublicVariables };
+
+/**
+ * What shared helpers (host, mail, rate limits) read of a request. Any app's context fits it, public,
+ * signed-in or management; Hono's Context itself is invariant in its variables, so it would need casts.
+ */
+export interface RequestContext {
+  req: Context['req'];
+  var: Readonly<PublicVariables>;
+}
 export type SignedInAppEnv = { Variables: SignedInVariables };
 
 /** A router whose request validation failures answer 400 with the fields at fault. */

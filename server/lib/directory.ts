@@ -5,6 +5,7 @@ import {
   accountTokens,
   loginFailures,
   organizationHosts,
+  organizationLogos,
   organizations,
   rateLimitHits,
   sessions,
@@ -23,6 +24,11 @@ export function hashToken(token: string): string {
 }
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
+export type OrganizationLogoRow = typeof organizationLogos.$inferSelect;
+
+/** Where an uploaded logo is served; the version changes with each upload, so browsers may keep it for a year. */
+export const organizationLogoUrl = (organizationId: string, updatedAt: Date) =>
+  `/api/organizations/${organizationId}/logo?v=${updatedAt.getTime()}`;
 
 /** A rule of a rate limit: at most `limit` hits per key within `windowMs`. */
 export interface RateLimitRule {
@@ -272,4 +278,171 @@ export class Directory {
     await this.db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
     return 0;
   }
+
+  async organizationById(organizationId: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .limit(1);
+    return row;
+  }
+
+  async organizationBySlug(slug: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db.select().from(organizations).where(eq(organizations.slug, slug)).limit(1);
+    return row;
+  }
+
+  /**
+   * A new organisation and its first admin (approved, email not yet verified), all or nothing (ADR 021).
+   * Answers which unique value was taken instead when the slug or the email is in use, even by a racing request.
+   */
+  async registerOrganization(
+    organization: { name: string; slug: string },
+    admin: { firstName: string; lastName: string; email: string; passwordHash: string },
+  ): Promise<{ organization: OrganizationRow; user: UserRow } | 'slug-taken' | 'email-taken'> {
+    const emailTaken = new Error('email-taken');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(organizations)
+          .values(organization)
+          .onConflictDoNothing()
+          .returning();
+        if (!created) return 'slug-taken' as const;
+        const [user] = await tx
+          .insert(users)
+          .values({
+            ...admin,
+            email: admin.email.toLowerCase(),
+            organizationId: created.id,
+            role: 'admin',
+            status: 'approved',
+          })
+          .onConflictDoNothing()
+          .returning();
+        // Thrown, so the organisation made a moment ago is rolled back with it.
+        if (!user) throw emailTaken;
+        return { organization: created, user };
+      });
+    } catch (error) {
+      if (error === emailTaken) return 'email-taken';
+      throw error;
+    }
+  }
+
+  /** An athlete's self sign-up (pending, email not yet verified), or undefined when the email is in use. */
+  async createSignup(
+    organizationId: string,
+    athlete: { firstName: string; lastName: string; email: string; passwordHash: string },
+  ): Promise<UserRow | undefined> {
+    const [user] = await this.db
+      .insert(users)
+      .values({
+        ...athlete,
+        email: athlete.email.toLowerCase(),
+        organizationId,
+        role: 'athlete',
+        status: 'pending',
+      })
+      .onConflictDoNothing()
+      .returning();
+    return user;
+  }
+
+  /**
+   * Uses up an activation or invitation token and confirms the user's email (kept if already confirmed), with
+   * the chosen password for an invitation, all or nothing. Undefined when the token was used meanwhile.
+   */
+  async completeActivation(
+    tokenId: string,
+    userId: string,
+    passwordHash: string | null,
+    now = new Date(),
+  ): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const used = await tx
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
+        .returning({ id: accountTokens.id });
+      if (used.length === 0) return undefined;
+      const [user] = await tx
+        .update(users)
+        .set({
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return user;
+    });
+  }
+
+  /** Changes an organisation's own columns (its settings); the id comes from the session, never the request. */
+  async updateOrganization(
+    organizationId: string,
+    changes: Partial<Omit<OrganizationRow, 'id' | 'slug' | 'createdAt'>>,
+  ): Promise<OrganizationRow | undefined> {
+    return updateOrganizationRow(this.db, organizationId, changes, new Date());
+  }
+
+  /** An uploaded logo, for anyone (the sign-in screen shows it). */
+  async organizationLogo(organizationId: string): Promise<OrganizationLogoRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organizationLogos)
+      .where(eq(organizationLogos.organizationId, organizationId))
+      .limit(1);
+    return row;
+  }
+
+  /** Stores the logo and points companyLogo at its versioned URL, both or neither. */
+  async saveOrganizationLogo(
+    organizationId: string,
+    logo: { contentType: string; data: Buffer },
+    now = new Date(),
+  ): Promise<OrganizationRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const values = {
+        contentType: logo.contentType,
+        byteSize: logo.data.byteLength,
+        data: logo.data,
+        updatedAt: now,
+      };
+      await tx
+        .insert(organizationLogos)
+        .values({ organizationId, ...values })
+        .onConflictDoUpdate({ target: organizationLogos.organizationId, set: values });
+      const companyLogo = organizationLogoUrl(organizationId, now);
+      return updateOrganizationRow(tx, organizationId, { companyLogo }, now);
+    });
+  }
+
+  /** Removes the uploaded logo (if any) and the organisation's logo, so the default logo shows. */
+  async removeOrganizationLogo(
+    organizationId: string,
+    now = new Date(),
+  ): Promise<OrganizationRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.delete(organizationLogos).where(eq(organizationLogos.organizationId, organizationId));
+      return updateOrganizationRow(tx, organizationId, { companyLogo: null }, now);
+    });
+  }
+}
+
+/** Changes an organisation's columns and stamps updatedAt, on the database or inside the caller's transaction. */
+async function updateOrganizationRow(
+  db: Database,
+  organizationId: string,
+  changes: Partial<Omit<OrganizationRow, 'id' | 'slug' | 'createdAt'>>,
+  now: Date,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row;
 }

@@ -1,11 +1,10 @@
-import type { Context } from 'hono';
 import { errorCodes } from '../../contract/errors';
-import type { PublicAppEnv } from './context';
+import type { RequestContext } from './context';
 import type { RateLimitRule } from './directory';
 import { ApiError } from './errors';
 
 /** Counts one request under `rule` for `subject` (an address or an email); over the limit, a 429 with Retry-After. */
-export async function enforceRateLimit(c: Context<PublicAppEnv>, rule: RateLimitRule, subject: string) {
+export async function enforceRateLimit(c: RequestContext, rule: RateLimitRule, subject: string) {
   const retryAfter = await c.var.directory.takeRateLimit(rule, subject);
   if (retryAfter > 0) {
     throw new ApiError(

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { PublicAppEnv } from './context';
+import type { PublicAppEnv, RequestContext } from './context';
 
 /** The page's host name, lower-cased and without port; behind a trusted proxy, the forwarded one. */
-export function requestHost(c: Context<PublicAppEnv>): string {
+export function requestHost(c: RequestContext): string {
   const forwarded = c.var.env.TRUST_PROXY ? c.req.header('x-forwarded-host')?.split(',')[0] : undefined;
   const raw = (forwarded ?? c.req.header('host') ?? '').trim().toLowerCase();
   return raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.replace(/:\d+$/, '');

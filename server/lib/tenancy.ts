@@ -54,14 +54,25 @@ export class TenantScope {
     return row;
   }
 
+  /** The rows with our organisation stamped on, whatever the caller put there. */
+  private stamped<T extends TenantTable>(values: NewRow<T> | NewRow<T>[]): never {
+    const rows = Array.isArray(values) ? values : [values];
+    return rows.map((value) => ({ ...value, organizationId: this.organizationId })) as never;
+  }
+
   async insert<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]): Promise<Row<T>[]> {
-    const rows = (Array.isArray(values) ? values : [values]).map((value) => ({
-      ...value,
-      organizationId: this.organizationId,
-    }));
     return await this.db
       .insert(table as PgTable)
-      .values(rows as never)
+      .values(this.stamped(values))
+      .returning();
+  }
+
+  /** Inserts the rows that are not there yet (by any unique key); an existing row is left as it is. */
+  async insertMissing<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]): Promise<Row<T>[]> {
+    return await this.db
+      .insert(table as PgTable)
+      .values(this.stamped(values))
+      .onConflictDoNothing()
       .returning();
   }
 

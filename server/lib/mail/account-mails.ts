@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import type { AccountTokenPurpose } from '../../db/schema';
-import type { PublicAppEnv } from '../context';
+import type { RequestContext } from '../context';
 import type { OrganizationRow, UserRow } from '../serializers';
 import { absoluteLogoUrl, organizationOrigin } from './organization-origin';
 import { actionMail } from './templates';
@@ -66,7 +65,7 @@ function linkMailText(purpose: AccountTokenPurpose, organizationName: string): M
  * it, from the organisation, with its name and logo, pointing at the organisation's host (ADR 018).
  */
 export async function mailAccountLink(
-  c: Context<PublicAppEnv>,
+  c: RequestContext,
   user: UserRow,
   organization: OrganizationRow,
   purpose: AccountTokenPurpose,
@@ -90,7 +89,7 @@ export async function mailAccountLink(
 }
 
 /** Runs a mail after the answer is sent: SMTP never delays a response, and a failure is logged, not thrown. */
-export function sendAfterResponse(c: Context<PublicAppEnv>, what: string, send: () => Promise<void>): void {
+export function sendAfterResponse(c: RequestContext, what: string, send: () => Promise<void>): void {
   const requestId = c.var.requestId;
   void send().catch((error: unknown) => {
     console.error(`[${requestId}] ${what} was not sent:`, error);
@@ -99,7 +98,7 @@ export function sendAfterResponse(c: Context<PublicAppEnv>, what: string, send: 
 
 /** Tells a user staff approved (or turned down) their sign-up; approval carries a sign-in button. */
 export async function mailApprovalDecision(
-  c: Context<PublicAppEnv>,
+  c: RequestContext,
   user: UserRow,
   organization: OrganizationRow,
   decision: 'approved' | 'rejected',

@@ -1,12 +1,11 @@
-import type { Context } from 'hono';
-import type { PublicAppEnv } from '../context';
+import type { RequestContext } from '../context';
 import { requestHost } from '../request-host';
 import type { OrganizationRow } from '../serializers';
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The origin the request reached us at: scheme, host and port (behind a trusted proxy, the forwarded ones). */
-function requestOrigin(c: Context<PublicAppEnv>): string {
+function requestOrigin(c: RequestContext): string {
   const url = new URL(c.req.url);
   if (!c.var.env.TRUST_PROXY) return url.origin;
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
@@ -19,10 +18,7 @@ function requestOrigin(c: Context<PublicAppEnv>): string {
  * organisation's (how the page was reached); else its first host; else PUBLIC_URL. A Host header that belongs
  * to no organisation never makes a link, so a forged one cannot send a reset link to another site.
  */
-export async function organizationOrigin(
-  c: Context<PublicAppEnv>,
-  organization: OrganizationRow,
-): Promise<string> {
+export async function organizationOrigin(c: RequestContext, organization: OrganizationRow): Promise<string> {
   const { env, directory } = c.var;
   const host = requestHost(c) || new URL(c.req.url).hostname;
   const hosts = await directory.organizationHostNames(organization.id);
@@ -32,6 +28,16 @@ export async function organizationOrigin(
     (loopbackHosts.has(host) && organization.slug === env.DEFAULT_ORGANIZATION);
   if (reachedByOwnHost) return requestOrigin(c);
   const [firstHost] = hosts;
+  // From the management host (a first-admin invitation, ADR 024): the organisation's own host on the same
+  // deployment, so its scheme and port are the management request's (and `<slug>.localhost` in development).
+  if (host === env.MANAGEMENT_HOST.toLowerCase()) {
+    const sameDeployment = new URL(requestOrigin(c));
+    const ownHost = firstHost ?? (host.endsWith('.localhost') ? `${organization.slug}.localhost` : undefined);
+    if (ownHost) {
+      sameDeployment.hostname = ownHost;
+      return sameDeployment.origin;
+    }
+  }
   if (firstHost) return `https://${firstHost}`;
   if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
   return `http://localhost:${env.PORT}`;

@@ -30,6 +30,14 @@ export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) 
     await directory.recordLoginFailure(email, clientAddress);
     throw invalidCredentials();
   }
+  // An account made by a sign-up or registration is used only once its owner opened the activation mail.
+  if (!user.emailVerifiedAt && (user.status === 'approved' || user.status === 'pending')) {
+    throw new ApiError(
+      403,
+      errorCodes.accountNotActivated,
+      'Activate your account first: open the link in the email we sent you. No email? Send yourself a new activation link.',
+    );
+  }
   if (user.status !== 'approved') {
     throw new ApiError(
       403,

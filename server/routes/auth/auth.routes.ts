@@ -16,7 +16,9 @@ export const login = publicRoute({
     200: jsonContent(loginResponseSchema, 'Signed in'),
     400: errorResponse('The body is not valid'),
     401: errorResponse('Unknown email or wrong password (the same answer for both)'),
-    403: errorResponse('ACCOUNT_NOT_APPROVED: the account exists but is not approved'),
+    403: errorResponse(
+      'ACCOUNT_NOT_ACTIVATED: the email is not confirmed yet (POST /api/activation/resend sends a new link); ACCOUNT_NOT_APPROVED: the account is not approved',
+    ),
     429: errorResponse('Too many failed sign-ins for this email from this address; see Retry-After'),
   },
 });

@@ -1,8 +1,16 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { asc } from 'drizzle-orm';
-import { athleteGroupMembers, athleteGroups } from '../../db/schema';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { errorCodes } from '../../../contract/errors';
+import type { GroupDetail } from '../../../contract/groups';
+import { athleteGroupMembers, athleteGroups, users } from '../../db/schema';
 import type { SignedInAppEnv } from '../../lib/context';
+import { ApiError, notFound } from '../../lib/errors';
+import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './groups.routes';
+
+type GroupRow = typeof athleteGroups.$inferSelect;
+
+const groupNotFound = () => notFound('This group does not exist (it may have been deleted).');
 
 export const listGroups: RouteHandler<typeof routes.listGroups, SignedInAppEnv> = async (c) => {
   const { tenant } = c.var;
@@ -17,9 +25,127 @@ export const listGroups: RouteHandler<typeof routes.listGroups, SignedInAppEnv> 
       data: groups.map((group) => ({
         id: group.id,
         name: group.name,
+        description: group.description,
         memberCount: memberCount.get(group.id) ?? 0,
       })),
     },
     200,
   );
+};
+
+async function findGroup(tenant: TenantScope, groupId: string): Promise<GroupRow> {
+  const group = await tenant.first(athleteGroups, eq(athleteGroups.id, groupId));
+  if (!group) throw groupNotFound();
+  return group;
+}
+
+async function groupDetail(tenant: TenantScope, group: GroupRow): Promise<GroupDetail> {
+  const memberships = await tenant.select(athleteGroupMembers, {
+    where: eq(athleteGroupMembers.groupId, group.id),
+  });
+  const members =
+    memberships.length === 0
+      ? []
+      : await tenant.select(users, {
+          where: inArray(
+            users.id,
+            memberships.map((membership) => membership.userId),
+          ),
+          orderBy: [asc(users.lastName), asc(users.firstName), asc(users.id)],
+        });
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    members: members.map(({ id, firstName, lastName, email, status }) => ({
+      id,
+      firstName,
+      lastName,
+      email,
+      status,
+    })),
+  };
+}
+
+/** Names are unique in an organisation whatever their case: two "Pitchers" groups would be told apart by nobody. */
+async function ensureNameFree(tenant: TenantScope, name: string, exceptGroupId?: string): Promise<void> {
+  const sameName = sql`lower(${athleteGroups.name}) = lower(${name})`;
+  const clash = await tenant.first(
+    athleteGroups,
+    exceptGroupId ? and(sameName, ne(athleteGroups.id, exceptGroupId))! : sameName,
+  );
+  if (clash) {
+    throw new ApiError(400, errorCodes.validation, 'Choose another name.', {
+      name: `There is already a group called ${clash.name}`,
+    });
+  }
+}
+
+export const createGroup: RouteHandler<typeof routes.createGroup, SignedInAppEnv> = async (c) => {
+  const { tenant } = c.var;
+  const { name, description } = c.req.valid('json');
+  await ensureNameFree(tenant, name);
+  const [group] = await tenant.insert(athleteGroups, { name, description: description ?? null });
+  return c.json(
+    { message: `${name} is ready. Add athletes to it.`, group: await groupDetail(tenant, group!) },
+    201,
+  );
+};
+
+export const getGroup: RouteHandler<typeof routes.getGroup, SignedInAppEnv> = async (c) => {
+  const { tenant } = c.var;
+  const group = await findGroup(tenant, c.req.valid('param').groupId);
+  return c.json({ message: 'OK', group: await groupDetail(tenant, group) }, 200);
+};
+
+export const updateGroup: RouteHandler<typeof routes.updateGroup, SignedInAppEnv> = async (c) => {
+  const { tenant } = c.var;
+  const { groupId } = c.req.valid('param');
+  const changes = c.req.valid('json');
+  const group = await findGroup(tenant, groupId);
+  if (changes.name !== undefined) await ensureNameFree(tenant, changes.name, group.id);
+  // An empty change is a no-op, not an UPDATE with nothing to set.
+  const [updated] =
+    Object.keys(changes).length === 0
+      ? [group]
+      : await tenant.update(athleteGroups, changes, eq(athleteGroups.id, group.id));
+  if (!updated) throw groupNotFound();
+  return c.json({ message: 'Group saved.', group: await groupDetail(tenant, updated) }, 200);
+};
+
+export const deleteGroup: RouteHandler<typeof routes.deleteGroup, SignedInAppEnv> = async (c) => {
+  const { tenant } = c.var;
+  const [deleted] = await tenant.delete(athleteGroups, eq(athleteGroups.id, c.req.valid('param').groupId));
+  if (!deleted) throw groupNotFound();
+  return c.json({ message: `${deleted.name} is deleted. Its athletes stay in the organisation.` }, 200);
+};
+
+export const addGroupMember: RouteHandler<typeof routes.addGroupMember, SignedInAppEnv> = async (c) => {
+  const { tenant } = c.var;
+  const { groupId, userId } = c.req.valid('param');
+  const group = await findGroup(tenant, groupId);
+  const person = await tenant.first(users, eq(users.id, userId));
+  if (!person) throw notFound('This person is not in the organisation.');
+  if (person.role !== 'athlete') {
+    throw new ApiError(409, errorCodes.conflict, 'Only athletes can be in a group.');
+  }
+  await tenant.insertMissing(athleteGroupMembers, { groupId: group.id, userId: person.id });
+  return c.json(
+    {
+      message: `${person.firstName} ${person.lastName} is in ${group.name}.`,
+      group: await groupDetail(tenant, group),
+    },
+    200,
+  );
+};
+
+export const removeGroupMember: RouteHandler<typeof routes.removeGroupMember, SignedInAppEnv> = async (c) => {
+  const { tenant } = c.var;
+  const { groupId, userId } = c.req.valid('param');
+  const group = await findGroup(tenant, groupId);
+  await tenant.delete(
+    athleteGroupMembers,
+    and(eq(athleteGroupMembers.groupId, group.id), eq(athleteGroupMembers.userId, userId))!,
+  );
+  return c.json({ message: 'Removed from the group.', group: await groupDetail(tenant, group) }, 200);
 };

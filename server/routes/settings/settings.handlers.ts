@@ -1,8 +1,10 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
-import { defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
+import { colorKeys, defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
+import { forbidden, notFound } from '../../lib/errors';
+import type { OrganizationRow } from '../../lib/serializers';
 import { requestHost } from '../../lib/request-host';
 import { toSettings } from '../../lib/serializers';
 import type * as routes from './settings.routes';
@@ -41,8 +43,12 @@ export const customSidebarItems: RouteHandler<typeof routes.customSidebarItems, 
   c,
 ) => {
   const role = c.var.viewer.user.role;
+  const all = c.req.valid('query').all === 'true';
+  if (all && role !== 'admin') throw forbidden('Only admins can list every sidebar item.');
   const rows = await c.var.tenant.select(sidebarItems, {
-    where: sql`(cardinality(${sidebarItems.roles}) = 0 or ${role} = any(${sidebarItems.roles}))`,
+    where: all
+      ? undefined
+      : sql`(cardinality(${sidebarItems.roles}) = 0 or ${role} = any(${sidebarItems.roles}))`,
     orderBy: [asc(sidebarItems.order), asc(sidebarItems.label)],
   });
   return c.json(
@@ -51,4 +57,33 @@ export const customSidebarItems: RouteHandler<typeof routes.customSidebarItems, 
     },
     200,
   );
+};
+
+type OrganizationChanges = Partial<Omit<OrganizationRow, 'id' | 'slug' | 'createdAt'>>;
+
+export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedInAppEnv> = async (c) => {
+  const body = c.req.valid('json');
+  const { viewer, directory } = c.var;
+  const changes: OrganizationChanges = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.supportEmail !== undefined) changes.supportEmail = body.supportEmail;
+  for (const key of colorKeys) {
+    const color = body[key];
+    if (color !== undefined) changes[key] = color;
+  }
+  const policy = body.passwordPolicy;
+  if (policy) {
+    changes.passwordMinLength = policy.minLength;
+    changes.passwordMaxLength = policy.maxLength;
+    changes.passwordRequireLowercase = policy.requireLowercase;
+    changes.passwordRequireUppercase = policy.requireUppercase;
+    changes.passwordRequireNumeric = policy.requireNumeric;
+    changes.passwordRequireNonAlphanumeric = policy.requireNonAlphanumeric;
+  }
+  const updated =
+    Object.keys(changes).length > 0
+      ? await directory.updateOrganization(viewer.organization.id, changes)
+      : viewer.organization;
+  if (!updated) throw notFound('Your organisation no longer exists.');
+  return c.json({ message: 'Settings saved.', data: toSettings(updated) }, 200);
 };

@@ -12,6 +12,7 @@ import {
 import { athleteGroupMembers, athleteGroups, sessions, users } from '../../db/schema';
 import type { SignedInAppEnv } from '../../lib/context';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { mailApprovalDecision, sendAfterResponse } from '../../lib/mail/account-mails';
 import { toUser, type UserRow } from '../../lib/serializers';
 import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './users.routes';
@@ -73,7 +74,7 @@ function listFilters({ q, role, status, groupId }: Omit<UserListQuery, 'page' | 
 }
 
 /** Each user's groups, by name; one query for the members and one for the groups, whatever the page size. */
-async function groupsOf(tenant: TenantScope, userIds: string[]): Promise<Map<string, UserGroupRef[]>> {
+export async function groupsOf(tenant: TenantScope, userIds: string[]): Promise<Map<string, UserGroupRef[]>> {
   const byUser = new Map<string, UserGroupRef[]>();
   if (userIds.length === 0) return byUser;
   const memberships = await tenant.select(athleteGroupMembers, {
@@ -92,7 +93,8 @@ async function groupsOf(tenant: TenantScope, userIds: string[]): Promise<Map<str
   return byUser;
 }
 
-function toUserListItem(row: UserRow, groups: UserGroupRef[]): UserListItem {
+/** A person as the users screen lists them; `toPerson` (people) adds the profile to it. */
+export function toUserListItem(row: UserRow, groups: UserGroupRef[]): UserListItem {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -100,6 +102,7 @@ function toUserListItem(row: UserRow, groups: UserGroupRef[]): UserListItem {
     email: row.email,
     role: row.role,
     status: row.status,
+    invitationPending: row.passwordHash === null,
     groups,
     createdAt: row.createdAt.toISOString(),
   };
@@ -194,6 +197,19 @@ export const changeUserStatus: RouteHandler<typeof routes.changeUserStatus, Sign
       sessions,
       { revokedAt: new Date() },
       and(eq(sessions.userId, target.id), isNull(sessions.revokedAt))!,
+    );
+  }
+  // The person hears of a decision on their sign-up; disabling and enabling are not mailed.
+  const decision =
+    next === 'approved' && (target.status === 'pending' || target.status === 'rejected')
+      ? 'approved'
+      : next === 'rejected'
+        ? 'rejected'
+        : null;
+  if (decision) {
+    const organization = c.var.viewer.organization;
+    sendAfterResponse(c, `The ${decision} mail of user ${updated.id}`, () =>
+      mailApprovalDecision(c, updated, organization, decision),
     );
   }
   const groups = await groupsOf(tenant, [updated.id]);

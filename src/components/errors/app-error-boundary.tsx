@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorBoundary } from './error-boundary';
 import { reportRenderError } from '@/lib/sentry/error-reporting';
 import { ErrorPage } from './error-page';
 
@@ -8,10 +8,6 @@ import { ErrorPage } from './error-page';
 export interface LocationSource {
   location: { href: string };
   subscribe: (listener: () => void) => () => void;
-}
-
-function AppErrorFallback({ resetErrorBoundary }: { resetErrorBoundary: () => void }) {
-  return <ErrorPage fullPage resetErrorBoundary={resetErrorBoundary} />;
 }
 
 /**
@@ -34,14 +30,11 @@ export function AppErrorBoundary({
   const href = useSyncExternalStore(history.subscribe, () => history.location.href);
   return (
     <ErrorBoundary
-      FallbackComponent={AppErrorFallback}
+      fallbackRender={() => <ErrorPage fullPage resetErrorBoundary={reloadPage} />}
       resetKeys={[href]}
       onError={(error, info) => {
         onError?.();
         void reportRenderError(error, info.componentStack);
-      }}
-      onReset={(details) => {
-        if (details.reason === 'imperative-api') reloadPage();
       }}
     >
       {children}

@@ -15,8 +15,8 @@ export interface ErrorPageProps {
 }
 
 /**
- * The generic error page of spec 2, the fallback of the app's error boundaries (react-error-boundary's
- * `FallbackComponent` props): tab title 'Error', what to do, the organisation's support mailbox, and
+ * The generic error page of spec 2, the fallback of the app's error boundaries (`FallbackProps` of
+ * error-boundary.tsx): tab title 'Error', what to do, the organisation's support mailbox, and
  * 'Try Again' when the boundary can reset.
  */
 export function ErrorPage({ resetErrorBoundary, fullPage = false }: ErrorPageProps) {

@@ -1,12 +1,14 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost';
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
   secondary: 'border border-border bg-surface text-foreground shadow-sm hover:bg-muted',
   ghost: 'text-foreground hover:bg-muted',
+  danger: 'bg-danger text-white shadow-sm hover:bg-danger/90',
+  'danger-ghost': 'text-danger hover:bg-danger/10',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

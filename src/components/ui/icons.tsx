@@ -132,6 +132,9 @@ export const UsersIcon = createIcon(
     <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
   </>,
 );
+export const LayersIcon = createIcon(
+  <path d="m12 2 10 5-10 5L2 7l10-5Zm-10 10 10 5 10-5M2 17l10 5 10-5" />,
+);
 export const SlidersIcon = createIcon(
   <path d="M21 4h-7M10 4H3m18 8h-9m-4 0H3m18 8h-5m-4 0H3M14 2v4m-6 4v4m8 4v4" />,
 );
@@ -142,6 +145,7 @@ export const SearchIcon = createIcon(
   </>,
 );
 export const CheckIcon = createIcon(<path d="M20 6 9 17l-5-5" />);
+export const PlusIcon = createIcon(<path d="M12 5v14M5 12h14" />);
 export const ListChecksIcon = createIcon(<path d="m3 17 2 2 4-4M3 7l2 2 4-4m4-3h8m-8 6h8m-8 6h8" />);
 export const DumbbellIcon = createIcon(
   <>
@@ -176,17 +180,30 @@ export const AlertCircleIcon = createIcon(
   </>,
 );
 
+export const ArrowUpIcon = createIcon(<path d="m5 12 7-7 7 7M12 19V5" />);
+export const ArrowDownIcon = createIcon(<path d="M12 5v14m7-7-7 7-7-7" />);
+export const PencilIcon = createIcon(
+  <path d="M21.17 6.81a2.83 2.83 0 0 0-4-4L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5zM15 5l4 4" />,
+);
+export const TrashIcon = createIcon(
+  <path d="M3 6h18m-2 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6m3 0V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m-6 5v6m4-6v6" />,
+);
+
 /**
  * Icons an organisation can name for its custom sidebar items (`icon` in contract/organizations.ts);
  * an unknown or missing name gets the plain link icon.
  */
 const sidebarIcons: Record<string, Icon> = {
   apple: AppleIcon,
+  bell: BellIcon,
   book: BookIcon,
   calendar: CalendarIcon,
   clipboard: ClipboardIcon,
+  dumbbell: DumbbellIcon,
   home: HomeIcon,
+  'life-buoy': LifeBuoyIcon,
   link: LinkIcon,
+  'list-checks': ListChecksIcon,
   mail: MailIcon,
   plane: PlaneIcon,
   user: UserIcon,

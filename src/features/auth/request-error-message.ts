@@ -1,4 +1,6 @@
+import { errorCodes } from '@contract/error-codes';
 import { isNetworkError, isTimeoutError } from 'ky';
+import type { ApiRequestError } from '@/lib/api/api-request-error';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 
 const networkErrorMessage = 'Network error. Please check your connection.';
@@ -8,4 +10,9 @@ export function requestErrorMessage(error: unknown, fallback: string): string {
   if (isApiRequestError(error)) return error.message;
   if (isNetworkError(error) || isTimeoutError(error)) return networkErrorMessage;
   return fallback;
+}
+
+/** A 400 naming the wrong fields: the form shows it under them, not in an alert. */
+export function isValidationError(error: unknown): error is ApiRequestError {
+  return isApiRequestError(error) && error.code === errorCodes.validation;
 }

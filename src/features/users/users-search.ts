@@ -1,7 +1,9 @@
-import type { UserListItem } from '@contract';
-import type { Role, SettableUserStatus, UserStatus } from '@contract/user-fields';
-import { roles, userStatuses, userStatusTransitions } from '@contract/user-fields';
+import type { Role, UserStatus } from '@contract/user-fields';
+import { roles, userStatuses } from '@contract/user-fields';
 import type { UserListParams } from './api/user-queries';
+
+/* The users screen's address, checked by the route itself: first-screen code, so the screen's rules live in
+   user-list-rules.ts. */
 
 /** People per page of the users screen. */
 export const usersPageSize = 25;
@@ -46,33 +48,4 @@ export function userListParamsFrom(search: UsersSearch): UserListParams {
   };
 }
 
-export function hasFilters(search: UsersSearch): boolean {
-  return Boolean(search.q || search.role || search.status || search.group);
-}
-
 export const canManageUsers = (role: Role): boolean => role === 'admin' || role === 'coach';
-
-/** What the signed-in user may do to someone: the server's rules (ADR 019), so no button leads to a refusal. */
-export function statusActionsFor(
-  viewer: { id: string; role: Role },
-  user: UserListItem,
-): SettableUserStatus[] {
-  if (viewer.id === user.id) return [];
-  if (viewer.role === 'coach' && user.role !== 'athlete') return [];
-  if (viewer.role === 'athlete') return [];
-  return [...userStatusTransitions[user.status]];
-}
-
-export const statusLabels: Record<UserStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  disabled: 'Disabled',
-};
-
-/** "1–25 of 73": which people this page shows, or null when there are none. */
-export function pageRange(page: number, size: number, shown: number, total: number): string | null {
-  if (shown === 0 || total === 0) return null;
-  const first = page * size + 1;
-  return `${first}–${first + shown - 1} of ${total}`;
-}

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { hashKey, onlineManager } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { isManagementHost } from '@/lib/branding/management-host';
 import { appStatusActions, getAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, networkStatusActions } from '@/lib/network/network-status';
 import { authQueries } from './auth-queries';
@@ -126,5 +127,7 @@ export function endSessionWhenRefused(context: GuardContext, leave: () => Promis
 
 /** Where `/` and unknown addresses go (spec 2): the dashboard when a token is stored, otherwise sign-in. */
 export function redirectToStart(auth: AuthSession): never {
+  // The management host's start is the management area (ADR 024).
+  if (isManagementHost()) throw redirect({ to: '/manage' });
   throw auth.isAuthenticated() ? redirect({ to: '/app/dashboard' }) : redirect({ to: '/login' });
 }

@@ -102,11 +102,11 @@ describe('settings load (spec 3, 4, 6)', () => {
   it('fetches no settings on the management host', async () => {
     vi.stubEnv('VITE_MANAGEMENT_HOST', window.location.hostname);
     const requests = recordRequests();
+    // The management host has no organisation sign-in: /login leads to the operator's (ADR 024).
     renderApp('/login');
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Connect Platform logo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
     expect(requests.filter((path) => path.includes('ettings'))).toEqual([]);
-    expect(document.title).toBe('Connect Platform');
+    expect(document.title).toBe('Sign in · Connect Platform — Management');
   });
 });

@@ -98,6 +98,9 @@ export async function restoreOfflineCache(
   let isInTime = true;
   const restoring = startSessionCache(queryClient, { restore: true, isInTime: () => isInTime }).then(
     () => {
+      // The device's copy shows at once, but is never taken as fresh: each screen reads its data again when it
+      // shows, as a page load would (a save made just before a reload may not have reached the device copy).
+      void queryClient.invalidateQueries({ refetchType: 'none' });
       // Writes kept from an earlier visit go out now when the network is there, otherwise on reconnect.
       if (getNetworkStatus().isOnline) void queryClient.resumePausedMutations();
     },

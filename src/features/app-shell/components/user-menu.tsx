@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, LifeBuoyIcon, SignOutIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, LifeBuoyIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
 import { Popover } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
 import { authQueries } from '@/lib/auth/auth-queries';
@@ -57,6 +58,10 @@ export function UserMenu() {
             <ThemeChoiceField />
           </div>
           <div className="space-y-0.5 border-t border-border pt-1.5">
+            <Link to="/app/profile" className={menuItemClass} onClick={close}>
+              <UserIcon className="size-5 text-muted-foreground" />
+              Profile
+            </Link>
             <button
               type="button"
               className={menuItemClass}

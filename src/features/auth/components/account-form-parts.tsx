@@ -52,3 +52,15 @@ export function BackToSignInLink() {
     </p>
   );
 }
+
+/** The way to registration, under the sign-in and sign-up forms. */
+export function StartOrganizationPrompt({ className }: { className?: string }) {
+  return (
+    <p className={className}>
+      Running a team?{' '}
+      <Link to="/registration" className={textLinkClass}>
+        Start an organisation
+      </Link>
+    </p>
+  );
+}

@@ -1,14 +1,11 @@
-import { errorCodes } from '@contract/error-codes';
 import { Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
 import { PublicCard } from '@/components/layouts/public-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { isApiRequestError } from '@/lib/api/api-request-error';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { requestErrorMessage } from '../request-error-message';
+import { isValidationError, requestErrorMessage } from '../request-error-message';
+import { useEmailRequestForm } from '../use-email-request-form';
 import { BackToSignInLink, EmailField, primaryLinkClass } from './account-form-parts';
 
 const forgotPasswordDraftKey = 'forgot-password';
@@ -19,32 +16,15 @@ const emailOfDraft = (saved: unknown) =>
 
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
-  const [email, setEmail] = useState(() => loadFormDraft(forgotPasswordDraftKey, emailOfDraft) ?? '');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const emailRef = useRef<HTMLInputElement>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (requestReset.isPending) return;
+  const { handleSubmit, emailFieldProps } = useEmailRequestForm({
     // Loaded on submit, like the sign-in form: the screen itself stays free of zod.
-    const { forgotPasswordRequestSchema } = await import('@contract/passwords');
-    const parsed = forgotPasswordRequestSchema.safeParse({ email: email.trim() });
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message);
-      emailRef.current?.focus();
-      return;
-    }
-    setEmailError(undefined);
-    requestReset.mutate(parsed.data, {
-      onSuccess: () => clearFormDraft(forgotPasswordDraftKey),
-      onError: (error) => {
-        if (isApiRequestError(error) && error.code === errorCodes.validation && error.fields.email) {
-          setEmailError(error.fields.email);
-          emailRef.current?.focus();
-        }
-      },
-    });
-  };
+    loadSchema: async () => (await import('@contract/passwords')).forgotPasswordRequestSchema,
+    isPending: requestReset.isPending,
+    send: (request, onError) =>
+      requestReset.mutate(request, { onSuccess: () => clearFormDraft(forgotPasswordDraftKey), onError }),
+    initialEmail: () => loadFormDraft(forgotPasswordDraftKey, emailOfDraft) ?? '',
+    onEmailChange: (email) => saveFormDraft(forgotPasswordDraftKey, { email }),
+  });
 
   if (requestReset.isSuccess) {
     return (
@@ -68,9 +48,7 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const showsAlert =
-    requestReset.isError &&
-    !(isApiRequestError(requestReset.error) && requestReset.error.code === errorCodes.validation);
+  const showsAlert = requestReset.isError && !isValidationError(requestReset.error);
 
   return (
     <PublicCard>
@@ -78,22 +56,13 @@ export function ForgotPasswordPage() {
       <p className="mt-1 mb-6 text-sm text-muted-foreground">
         Enter the email of your account and we will send you a link to choose a new password.
       </p>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col">
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col">
         {showsAlert ? (
           <Alert className="mb-4">
             {requestErrorMessage(requestReset.error, 'Something went wrong. Please try again.')}
           </Alert>
         ) : null}
-        <EmailField
-          ref={emailRef}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(undefined);
-            saveFormDraft(forgotPasswordDraftKey, { email: event.target.value });
-          }}
-          error={emailError}
-        />
+        <EmailField {...emailFieldProps} />
         <Button
           type="submit"
           isPending={requestReset.isPending}

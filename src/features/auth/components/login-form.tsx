@@ -1,7 +1,7 @@
 import type { LoginRequest } from '@contract';
 import { errorCodes } from '@contract/error-codes';
 import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { isNetworkError, isTimeoutError } from 'ky';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -39,7 +39,29 @@ function messageFor(error: unknown): string {
   return unexpectedErrorMessage;
 }
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+/** Loaded only when a sign-in is refused for an unconfirmed email: the sign-in screen's own code stays small. */
+const ResendActivationButton = lazy(() => import('./resend-activation-button'));
+
+/** A sign-in refused because the email is not confirmed yet: the message, and a new link on request. */
+function NotActivatedAlert({ message, email }: { message: string; email: string }) {
+  return (
+    <Alert tone="warning" title="Account not activated yet" className="mb-4">
+      <p>{message}</p>
+      {/* The button's height is kept while it loads, so nothing moves. */}
+      <Suspense fallback={<div className="mt-2 min-h-11" />}>
+        <ResendActivationButton email={email} />
+      </Suspense>
+    </Alert>
+  );
+}
+
+interface LoginFormProps {
+  onSignedIn: () => Promise<void>;
+  /** The account exists but is not approved yet: the screen says so (spec 2, /login?account=locked). */
+  onAccountNotApproved: () => void;
+}
+
+export function LoginForm({ onSignedIn, onAccountNotApproved }: LoginFormProps) {
   const signIn = useSignIn({
     onSignedIn: () => {
       clearFormDraft(loginDraftKey);
@@ -75,6 +97,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     setFieldErrors({});
     signIn.mutate(parsed.data, {
       onError: (error) => {
+        if (isApiRequestError(error) && error.code === errorCodes.accountNotApproved) {
+          onAccountNotApproved();
+          return;
+        }
         if (isApiRequestError(error) && error.code === errorCodes.validation) {
           const errors: FieldErrors = { email: error.fields.email, password: error.fields.password };
           setFieldErrors(errors);
@@ -89,13 +115,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  // A validation failure is already shown under its fields; every other failure gets the alert.
+  // A validation failure is already shown under its fields and an unapproved account by the screen; every
+  // other failure gets the alert.
+  const errorCode = isApiRequestError(signIn.error) ? signIn.error.code : null;
   const showsAlert =
-    signIn.isError && !(isApiRequestError(signIn.error) && signIn.error.code === errorCodes.validation);
+    signIn.isError && errorCode !== errorCodes.validation && errorCode !== errorCodes.accountNotApproved;
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col">
-      {showsAlert ? <Alert className="mb-4">{messageFor(signIn.error)}</Alert> : null}
+      {showsAlert && errorCode === errorCodes.accountNotActivated && signIn.variables ? (
+        <NotActivatedAlert message={messageFor(signIn.error)} email={signIn.variables.email} />
+      ) : showsAlert ? (
+        <Alert className="mb-4">{messageFor(signIn.error)}</Alert>
+      ) : null}
       <EmailField
         ref={emailRef}
         value={credentials.email}

@@ -70,12 +70,46 @@ describe('login screen', () => {
     expect(readToken()).toBeNull();
   });
 
-  it("shows the server's message for an account that is not approved", async () => {
-    const { user } = renderApp('/login');
+  it('says an account is waiting for approval at /login?account=locked when it is not approved', async () => {
+    const { user, router } = renderApp('/login');
     await fillAndSubmit(user, demoUsers.pendingAthlete.email, demoPassword);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your account is waiting for approval by your organisation.',
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Waiting for approval');
+    expect(notice).toHaveTextContent("we'll email you when they do");
+    expect(router.state.location.search).toEqual({ account: 'locked' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(readToken()).toBeNull();
+  });
+
+  it('asks a person who has not activated yet to open the mail, and sends a new activation link', async () => {
+    let resentTo: unknown;
+    server.use(
+      http.post('*/api/login', () =>
+        apiError(403, {
+          code: errorCodes.accountNotActivated,
+          message: 'Activate your account first: open the link in the email we sent you.',
+        }),
+      ),
+      http.post('*/api/activation/resend', async ({ request }) => {
+        resentTo = await request.json();
+        return HttpResponse.json({ message: 'We have sent it a new link.' });
+      }),
     );
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'new.athlete@demo.test', 'athlete-2026');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Activate your account first: open the link in the email we sent you.');
+    await user.click(await within(alert).findByRole('button', { name: 'Send a new activation link' }));
+    expect(await within(alert).findByRole('status')).toHaveTextContent('We have sent it a new link.');
+    expect(resentTo).toEqual({ email: 'new.athlete@demo.test' });
+  });
+
+  it('leads to athlete sign-up and to starting an organisation', async () => {
+    const { user, router } = renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    await user.click(screen.getByRole('link', { name: 'Start an organisation' }));
+    expect(await screen.findByRole('heading', { name: 'Start your organisation' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registration');
   });
 
   it('shows a validation message under the email field without calling the server', async () => {

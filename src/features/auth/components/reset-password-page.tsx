@@ -1,31 +1,19 @@
 import { defaultPasswordPolicy } from '@contract/organizations';
-import { passwordPolicyProblem } from '@contract/password-policy';
 import { resetLinkErrorCodes } from '@contract/passwords';
-import { errorCodes } from '@contract/error-codes';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
-import { useRef, useState } from 'react';
 import { PublicCard } from '@/components/layouts/public-layout';
-import { PasswordPolicyChecklist } from '@/components/password-policy-checklist';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { useResetPassword } from '../api/reset-password';
-import { requestErrorMessage } from '../request-error-message';
-import { BackToSignInLink, PasswordVisibilityToggle, primaryLinkClass } from './account-form-parts';
+import { BackToSignInLink, primaryLinkClass } from './account-form-parts';
+import { NewPasswordForm } from './new-password-form';
 
 const resetPasswordRoute = getRouteApi('/_public/reset-password/$userId/$resetToken');
 
 const linkProblemCodes = new Set<string>(Object.values(resetLinkErrorCodes));
-
-interface FieldErrors {
-  password?: string | undefined;
-  confirmation?: string | undefined;
-}
 
 function LinkProblem({ message }: { message: string }) {
   return (
@@ -51,43 +39,6 @@ export function ResetPasswordPage() {
   const { data: settings } = useSuspenseQuery(settingsQueries.public());
   const policy = settings?.passwordPolicy ?? defaultPasswordPolicy;
   const resetPassword = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [isPasswordVisible, setPasswordVisible] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
-
-  const showErrors = (errors: FieldErrors) => {
-    setFieldErrors(errors);
-    if (errors.password) passwordRef.current?.focus();
-    else if (errors.confirmation) confirmationRef.current?.focus();
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (resetPassword.isPending) return;
-    const errors: FieldErrors = {
-      password: password ? (passwordPolicyProblem(policy, password) ?? undefined) : 'Enter a new password',
-      confirmation:
-        confirmation === password ? undefined : 'The passwords do not match. Type the new password again.',
-    };
-    if (errors.password || errors.confirmation) {
-      showErrors(errors);
-      return;
-    }
-    setFieldErrors({});
-    resetPassword.mutate(
-      { userId, resetToken, password },
-      {
-        onError: (error) => {
-          if (isApiRequestError(error) && error.code === errorCodes.validation) {
-            showErrors({ password: error.fields.password ?? error.message });
-          }
-        },
-      },
-    );
-  };
 
   if (resetPassword.isSuccess) {
     return (
@@ -107,8 +58,6 @@ export function ResetPasswordPage() {
   if (isApiRequestError(error) && linkProblemCodes.has(error.code)) {
     return <LinkProblem message={error.message} />;
   }
-  const showsAlert =
-    resetPassword.isError && !(isApiRequestError(error) && error.code === errorCodes.validation);
 
   return (
     <PublicCard>
@@ -116,54 +65,18 @@ export function ResetPasswordPage() {
       <p className="mt-1 mb-6 text-sm text-muted-foreground">
         After saving it, sign in again on each of your devices.
       </p>
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col">
-        {showsAlert ? (
-          <Alert className="mb-4">
-            {requestErrorMessage(error, 'Something went wrong while saving your password. Please try again.')}
-          </Alert>
-        ) : null}
-        <TextField
-          ref={passwordRef}
-          label="New password"
-          type={isPasswordVisible ? 'text' : 'password'}
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setFieldErrors((current) => ({ ...current, password: undefined }));
-          }}
-          error={fieldErrors.password}
-          trailing={
-            <PasswordVisibilityToggle
-              isVisible={isPasswordVisible}
-              onToggle={() => setPasswordVisible((visible) => !visible)}
-            />
-          }
-        />
-        <PasswordPolicyChecklist policy={policy} password={password} />
-        <TextField
-          ref={confirmationRef}
-          label="Confirm new password"
-          type={isPasswordVisible ? 'text' : 'password'}
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
-            setFieldErrors((current) => ({ ...current, confirmation: undefined }));
-          }}
-          error={fieldErrors.confirmation}
-        />
-        <Button
-          type="submit"
-          isPending={resetPassword.isPending}
-          pendingLabel="Saving…"
-          className="mt-1 w-full"
-        >
-          Save new password
-        </Button>
-      </form>
+      <NewPasswordForm
+        policy={policy}
+        passwordLabel="New password"
+        confirmationLabel="Confirm new password"
+        emptyPasswordMessage="Enter a new password"
+        mismatchMessage="The passwords do not match. Type the new password again."
+        submitLabel="Save new password"
+        pendingLabel="Saving…"
+        isPending={resetPassword.isPending}
+        error={resetPassword.error}
+        onSubmit={(password, onError) => resetPassword.mutate({ userId, resetToken, password }, { onError })}
+      />
       <BackToSignInLink />
     </PublicCard>
   );

@@ -1,5 +1,5 @@
 import type { UserListQuery } from '@contract';
-import { groupListResponseSchema, userListResponseSchema } from '@contract';
+import { personResponseSchema, userListResponseSchema } from '@contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 
@@ -25,18 +25,19 @@ export const userQueries = {
       // Paging and filtering keep the rows on screen until the next page arrives, so nothing jumps.
       placeholderData: keepPreviousData,
     }),
-};
-
-/** The organisation's athlete groups, for the group filter (`GET /api/groups`). */
-export const groupQueries = {
-  all: () => ['groups'] as const,
-  list: () =>
+  details: () => [...userQueries.all(), 'detail'] as const,
+  /** One person with profile and groups (`GET /api/users/{userId}`; an athlete reads only itself). */
+  detail: (userId: string) =>
     queryOptions({
-      queryKey: [...groupQueries.all(), 'list'] as const,
+      queryKey: [...userQueries.details(), userId] as const,
       queryFn: async ({ signal }) => {
-        const body = await api.get('api/groups', { signal }).json(groupListResponseSchema);
-        return body.data;
+        const body = await api
+          .get(`api/users/${encodeURIComponent(userId)}`, { signal })
+          .json(personResponseSchema);
+        return body.user;
       },
-      staleTime: 5 * 60_000,
     }),
 };
+
+/** The group filter reads the groups screen's own query. */
+export { groupQueries } from './group-queries';

@@ -1,4 +1,5 @@
 import type { SettableUserStatus, UserListItem } from '@contract';
+import { Link } from '@tanstack/react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { roleLabels } from '@/lib/auth/role-labels';
 import { UserActionsMenu } from './user-actions-menu';
@@ -11,6 +12,18 @@ export interface UserListViewProps {
   onAction: (user: UserListItem, status: SettableUserStatus) => void;
   /** The user whose change is on its way, whose menu waits meanwhile. */
   busyUserId: string | null;
+}
+
+const nameLinkClass =
+  'rounded-sm text-foreground underline-offset-2 hover:text-primary-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/** The name opens the person's page. */
+function PersonLink({ user }: { user: UserListItem }) {
+  return (
+    <Link to="/app/users/$userId" params={{ userId: user.id }} className={nameLinkClass}>
+      {user.firstName} {user.lastName}
+    </Link>
+  );
 }
 
 function YouTag() {
@@ -94,7 +107,7 @@ export function UserTable({ users, viewerId, actionsFor, onAction, busyUserId }:
                   <Avatar firstName={user.firstName} lastName={user.lastName} />
                   <div className="min-w-0">
                     <p className="font-medium whitespace-nowrap text-foreground">
-                      {user.firstName} {user.lastName}
+                      <PersonLink user={user} />
                       {user.id === viewerId ? <YouTag /> : null}
                     </p>
                     <p className="max-w-64 truncate text-muted-foreground">
@@ -108,7 +121,7 @@ export function UserTable({ users, viewerId, actionsFor, onAction, busyUserId }:
                 {roleLabels[user.role]}
               </td>
               <td className="px-4 py-3">
-                <UserStatusBadge status={user.status} />
+                <UserStatusBadge status={user.status} invited={user.invitationPending} />
               </td>
               <td className="px-4 py-3">
                 <GroupChips user={user} limit={2} wrap={false} />
@@ -141,12 +154,12 @@ export function UserCards({ users, viewerId, actionsFor, onAction, busyUserId }:
           <Avatar firstName={user.firstName} lastName={user.lastName} className="mt-0.5 size-10 text-sm" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-foreground">
-              {user.firstName} {user.lastName}
+              <PersonLink user={user} />
               {user.id === viewerId ? <YouTag /> : null}
             </p>
             <p className="truncate text-sm text-muted-foreground">{user.email}</p>
             <div className="mt-2 flex items-center gap-2 text-xs">
-              <UserStatusBadge status={user.status} />
+              <UserStatusBadge status={user.status} invited={user.invitationPending} />
               <span className="font-semibold text-foreground">{roleLabels[user.role]}</span>
             </div>
             {user.groups.length > 0 ? (

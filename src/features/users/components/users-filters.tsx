@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { SearchField } from '@/components/ui/search-field';
 import { roleLabels } from '@/lib/auth/role-labels';
-import { statusLabels } from '../users-search';
+import { statusLabels } from '../user-list-rules';
 
 /** Typing waits this long for a pause before the list is asked again. */
 export const searchDelayMs = 300;

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SearchIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
+import { PlusIcon, SearchIcon, UsersIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
@@ -18,8 +18,10 @@ import { useChangeUserStatus } from '../api/change-user-status';
 import { groupQueries, userQueries } from '../api/user-queries';
 import { useMediaQuery } from '../use-media-query';
 import type { UsersSearch } from '../users-search';
-import { canManageUsers, hasFilters, statusActionsFor, userListParamsFrom } from '../users-search';
+import { hasFilters, statusActionsFor } from '../user-list-rules';
+import { canManageUsers, userListParamsFrom } from '../users-search';
 import { ConfirmDisableDialog } from './confirm-disable-dialog';
+import { NotAllowedPage } from '@/components/layouts/not-allowed-page';
 import { UserCards, UserTable } from './user-list-views';
 import type { UsersFilterValues } from './users-filters';
 import { UsersFilters } from './users-filters';
@@ -31,29 +33,8 @@ const route = getRouteApi('/app/users');
 export function UsersPage() {
   useScreenTitle('Users');
   const { data: me } = useSuspenseQuery(authQueries.me());
-  if (!canManageUsers(me.user.role)) return <NotAllowed />;
+  if (!canManageUsers(me.user.role)) return <NotAllowedPage title="Users" />;
   return <UsersDirectory viewer={me.user} organizationName={me.organization.name} />;
-}
-
-function NotAllowed() {
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Users" />
-      <Card>
-        <EmptyState
-          icon={UserIcon}
-          title="This screen is for coaches and administrators"
-          action={
-            <Link to="/app/dashboard" className={textLinkClass}>
-              Back to Home
-            </Link>
-          }
-        >
-          Your account cannot see the organisation&apos;s people. If you think it should, ask your coach.
-        </EmptyState>
-      </Card>
-    </div>
-  );
 }
 
 function describeFilters(search: UsersSearch): string {
@@ -122,7 +103,16 @@ function UsersDirectory({ viewer, organizationName }: { viewer: User; organizati
     <div className="space-y-5">
       <PageHeader
         title="Users"
-        description={`Everyone at ${organizationName}: approve sign-ups, and disable or enable accounts.`}
+        description={`Everyone at ${organizationName}: add people, approve sign-ups, and disable or enable accounts.`}
+        actions={
+          <Link
+            to="/app/users/new"
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <PlusIcon className="size-4" />
+            Add person
+          </Link>
+        }
       />
 
       {waiting > 0 && search.status !== 'pending' ? (

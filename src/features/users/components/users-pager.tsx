@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { pageRange } from '../users-search';
+import { pageRange } from '../user-list-rules';
 
 interface UsersPagerProps {
   /** From 0, as the API counts. */
