@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import type { FirebaseServiceAccount } from '../../env';
 import type { TenantScope } from '../tenancy';
 import type { PushMessage, PushResult, PushSender } from './push-sender';
+import { uuidPattern } from '../../../contract/uuid';
 
 export interface FirebasePushSenderOptions {
   serviceAccount: FirebaseServiceAccount;
@@ -25,8 +26,6 @@ const deadTokenCodes = new Set([
 
 // FCM v1 answers a malformed token with INVALID_ARGUMENT, which firebase-admin maps to the generic code; only its message tells.
 const tokenArgumentMessage = /registration token/i;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** firebase-admin and the named app, loaded when a sender is made: a server with push off never loads it. */
 async function startFirebase({ serviceAccount, httpAgent }: FirebasePushSenderOptions) {

@@ -1,6 +1,7 @@
 import type { Role, UserStatus } from '@contract/user-fields';
 import { roles, userStatuses } from '@contract/user-fields';
 import type { UserListParams } from './api/user-queries';
+import { uuidPattern } from '@contract/uuid';
 
 /* The users screen's address, checked by the route itself: first-screen code, so the screen's rules live in
    user-list-rules.ts. */
@@ -17,7 +18,6 @@ export interface UsersSearch {
   page?: number;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (values as readonly string[]).includes(value);
 
