@@ -98,11 +98,13 @@ export async function restoreOfflineCache(
   let isInTime = true;
   const restoring = startSessionCache(queryClient, { restore: true, isInTime: () => isInTime }).then(
     () => {
-      // The device's copy shows at once, but is never taken as fresh: each screen reads its data again when it
-      // shows, as a page load would (a save made just before a reload may not have reached the device copy).
+      if (!getNetworkStatus().isOnline) return;
+      // Online, the device's copy shows at once but is not taken as fresh: each screen reads its data again
+      // when it shows, as a page load would (a save just before a reload may not have reached the copy).
+      // Offline it is all there is, and reconnecting reads what is on screen again (ADR 016).
       void queryClient.invalidateQueries({ refetchType: 'none' });
-      // Writes kept from an earlier visit go out now when the network is there, otherwise on reconnect.
-      if (getNetworkStatus().isOnline) void queryClient.resumePausedMutations();
+      // Writes kept from an earlier visit go out now; offline, on reconnect.
+      void queryClient.resumePausedMutations();
     },
     () => undefined,
   );
