@@ -2,7 +2,7 @@ import '@/testing/dialog-polyfill';
 import { demoPeople, demoUsers } from '@mocks/data';
 import { userDirectoryHandlers } from '@mocks/handlers/users';
 import { server } from '@mocks/server';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -151,6 +151,29 @@ describe("a person's page (/app/users/$userId)", () => {
     expect(await screen.findByLabelText('Height (inches)')).toHaveValue(74);
     expect(screen.getByLabelText('Bats')).toHaveValue('S');
     expect(screen.getByLabelText('Throws')).toHaveValue('R');
+  });
+
+  it('follows a newer read of the person while untouched, and keeps what was typed once edited', async () => {
+    signInAs(demoUsers.coach);
+    const { user, queryClient } = renderApp(`/app/users/${tyler.id}`);
+    const height = await screen.findByLabelText('Height (inches)');
+    expect(height).toHaveValue(null);
+
+    // A fresh read replaces an older copy (the device's, after a reload): the untouched form shows it.
+    const key = ['users', 'detail', tyler.id];
+    const person = queryClient.getQueryData<{ heightInches: number | null }>(key)!;
+    queryClient.setQueryData(key, { ...person, heightInches: 71 });
+    await waitFor(() => expect(height).toHaveValue(71));
+
+    // Once someone has typed, a newer read does not take it away.
+    await user.clear(height);
+    await user.type(height, '73');
+    // The query's observers hear of it on a later tick.
+    await act(async () => {
+      queryClient.setQueryData(key, { ...person, heightInches: 72 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(height).toHaveValue(73);
   });
 
   it('shows a coach an administrator read-only, and lets an admin change a role', async () => {
