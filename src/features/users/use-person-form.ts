@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
+import { useFollowSaved } from '@/lib/form-drafts/use-follow-saved';
 import type { PersonFormValues, PersonTextField } from './person-form';
 import { fieldErrorsOf, readPersonDraft } from './person-form';
 
@@ -13,15 +14,7 @@ type FieldErrors = Partial<Record<string, string>>;
 export function usePersonForm(draftKey: string, initial: () => PersonFormValues) {
   const [draft] = useState(() => loadFormDraft(draftKey, readPersonDraft));
   const [values, setValues] = useState<PersonFormValues>(() => draft ?? initial());
-  const saved = initial();
-  const savedKey = JSON.stringify(saved);
-  const [baselineKey, setBaselineKey] = useState(savedKey);
-  if (savedKey !== baselineKey) {
-    // What is saved changed underneath (a fresh read replacing the device's copy, say): a form nobody has
-    // touched since shows it; one with changes keeps them.
-    setBaselineKey(savedKey);
-    if (JSON.stringify(values) === baselineKey) setValues(saved);
-  }
+  useFollowSaved(initial(), values, setValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);

@@ -8,6 +8,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useSaveSettings } from '../api/save-settings';
 import { fieldErrorsOf, saveFailureMessage } from '../settings-form';
+import { useFollowSaved } from '@/lib/form-drafts/use-follow-saved';
 
 interface SettingsSectionProps {
   title: string;
@@ -127,6 +128,7 @@ export function useSectionDraft<Values extends Record<string, unknown>>(
   });
   const [values, setValuesState] = useState<Values>(initial.values);
   const [restored, setRestored] = useState(initial.restored);
+  useFollowSaved(saved, values, setValuesState);
   const setValues = (next: Values) => {
     setValuesState(next);
     saveFormDraft(draftKey, next);
