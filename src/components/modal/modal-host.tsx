@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
 import { LazyBody } from '@/components/ui/lazy-body';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import type { ModalBodyType, ModalSize } from '@/stores/modal-store';
 import {
   useModalActions,
@@ -44,7 +44,6 @@ export function ModalHost({ bodies }: { bodies: ModalBodyRegistry }) {
   const extraObject = useModalExtraObject();
   const hideCloseButton = useModalHidesCloseButton();
   const { closeModal } = useModalActions();
-  const { dialogRef, onClose, onBackdropClick } = useModalDialog(isOpen, closeModal);
   const titleId = useId();
 
   // Leaving the signed-in screens (sign-out) must not leave a modal open for the next session.
@@ -53,34 +52,32 @@ export function ModalHost({ bodies }: { bodies: ModalBodyRegistry }) {
   const Body = bodyType ? bodies[bodyType] : null;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={hideCloseButton ? undefined : onBackdropClick}
+    <DialogFrame
+      isOpen={isOpen}
+      onDismiss={closeModal}
+      labelledBy={titleId}
+      dismissOnBackdrop={!hideCloseButton}
       className={`m-0 mt-auto max-h-[90dvh] w-full max-w-none overflow-hidden rounded-t-2xl border border-border bg-surface p-0 text-foreground shadow-2xl open:animate-pop-in sm:m-auto sm:w-[calc(100%-2rem)] sm:rounded-2xl ${sizeClasses[size]}`}
     >
-      {isOpen ? (
-        <div className="flex max-h-[90dvh] flex-col">
-          <div className="flex items-start justify-between gap-3 px-5 pt-5 pb-2 sm:px-6">
-            <h2 id={titleId} className="pt-2 text-lg font-semibold tracking-tight text-foreground">
-              {title}
-            </h2>
-            {hideCloseButton ? null : (
-              <IconButton label="Close" onClick={closeModal} className="-mr-2">
-                <CloseIcon />
-              </IconButton>
-            )}
-          </div>
-          <div className="overflow-y-auto px-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:px-6 sm:pb-6">
-            {Body ? (
-              <LazyBody>
-                <Body extraObject={extraObject} closeModal={closeModal} />
-              </LazyBody>
-            ) : null}
-          </div>
+      <div className="flex max-h-[90dvh] flex-col">
+        <div className="flex items-start justify-between gap-3 px-5 pt-5 pb-2 sm:px-6">
+          <h2 id={titleId} className="pt-2 text-lg font-semibold tracking-tight text-foreground">
+            {title}
+          </h2>
+          {hideCloseButton ? null : (
+            <IconButton label="Close" onClick={closeModal} className="-mr-2">
+              <CloseIcon />
+            </IconButton>
+          )}
         </div>
-      ) : null}
-    </dialog>
+        <div className="overflow-y-auto px-5 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:px-6 sm:pb-6">
+          {Body ? (
+            <LazyBody>
+              <Body extraObject={extraObject} closeModal={closeModal} />
+            </LazyBody>
+          ) : null}
+        </div>
+      </div>
+    </DialogFrame>
   );
 }

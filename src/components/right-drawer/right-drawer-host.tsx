@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
 import { LazyBody } from '@/components/ui/lazy-body';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import type { RightDrawerBodyType } from '@/stores/right-drawer-store';
 import {
   useRightDrawerActions,
@@ -30,7 +30,6 @@ export function RightDrawerHost({ bodies }: { bodies: RightDrawerBodyRegistry })
   const bodyType = useRightDrawerBodyType();
   const extraObject = useRightDrawerExtraObject();
   const { closeRightDrawer } = useRightDrawerActions();
-  const { dialogRef, onClose, onBackdropClick } = useModalDialog(isOpen, closeRightDrawer);
   const headerId = useId();
 
   useEffect(() => closeRightDrawer, [closeRightDrawer]);
@@ -38,32 +37,29 @@ export function RightDrawerHost({ bodies }: { bodies: RightDrawerBodyRegistry })
   const Body = bodyType ? bodies[bodyType] : null;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headerId}
-      onClose={onClose}
-      onClick={onBackdropClick}
+    <DialogFrame
+      isOpen={isOpen}
+      onDismiss={closeRightDrawer}
+      labelledBy={headerId}
       className="m-0 ml-auto h-dvh max-h-none w-full max-w-none border-l border-border bg-surface p-0 text-foreground shadow-2xl open:animate-slide-in-right sm:max-w-md"
     >
-      {isOpen ? (
-        <div className="flex h-full flex-col">
-          <div className="flex h-16 shrink-0 items-center justify-between gap-3 border-b border-border px-4 sm:px-5">
-            <h2 id={headerId} className="text-lg font-semibold tracking-tight text-foreground">
-              {header}
-            </h2>
-            <IconButton label="Close" onClick={closeRightDrawer} className="-mr-2">
-              <CloseIcon />
-            </IconButton>
-          </div>
-          <div className="flex-1 overflow-y-auto">
-            {Body ? (
-              <LazyBody>
-                <Body extraObject={extraObject} closeRightDrawer={closeRightDrawer} />
-              </LazyBody>
-            ) : null}
-          </div>
+      <div className="flex h-full flex-col">
+        <div className="flex h-16 shrink-0 items-center justify-between gap-3 border-b border-border px-4 sm:px-5">
+          <h2 id={headerId} className="text-lg font-semibold tracking-tight text-foreground">
+            {header}
+          </h2>
+          <IconButton label="Close" onClick={closeRightDrawer} className="-mr-2">
+            <CloseIcon />
+          </IconButton>
         </div>
-      ) : null}
-    </dialog>
+        <div className="flex-1 overflow-y-auto">
+          {Body ? (
+            <LazyBody>
+              <Body extraObject={extraObject} closeRightDrawer={closeRightDrawer} />
+            </LazyBody>
+          ) : null}
+        </div>
+      </div>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Button } from './button';
-import { useModalDialog } from './use-modal-dialog';
+import { DialogFrame } from './dialog-frame';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -25,37 +25,33 @@ export function ConfirmDialog({
   onCancel,
   isPending = false,
 }: ConfirmDialogProps) {
-  const { dialogRef, onClose, onBackdropClick } = useModalDialog(isOpen, onCancel);
   const titleId = useId();
   const descriptionId = useId();
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onClose={onClose}
-      onClick={onBackdropClick}
+    <DialogFrame
+      isOpen={isOpen}
+      onDismiss={onCancel}
+      labelledBy={titleId}
+      describedBy={descriptionId}
       className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-border bg-surface p-0 text-foreground shadow-2xl open:animate-pop-in sm:m-auto sm:w-[calc(100%-2rem)] sm:max-w-md sm:rounded-2xl"
     >
-      {isOpen ? (
-        <div className="px-5 pt-6 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:px-6 sm:pb-6">
-          <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-            {title}
-          </h2>
-          <div id={descriptionId} className="mt-2 text-sm text-muted-foreground">
-            {children}
-          </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} data-autofocus>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={onConfirm} isPending={isPending}>
-              {confirmLabel}
-            </Button>
-          </div>
+      <div className="px-5 pt-6 pb-[calc(1.25rem+env(safe-area-inset-bottom))] sm:px-6 sm:pb-6">
+        <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        <div id={descriptionId} className="mt-2 text-sm text-muted-foreground">
+          {children}
         </div>
-      ) : null}
-    </dialog>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onCancel} data-autofocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} isPending={isPending}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </DialogFrame>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, DownloadIcon, MoreVerticalIcon, ShareIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import type { InstallPlatform } from '@/lib/pwa/device';
 import { detectInstallPlatform } from '@/lib/pwa/device';
 import {
@@ -75,7 +75,6 @@ export function InstallGuideSheet({
   orgLogo,
   platform = detectInstallPlatform(),
 }: InstallGuideSheetProps) {
-  const { dialogRef, onClose: onDialogClose, onBackdropClick } = useModalDialog(isVisible, onClose);
   const titleId = useId();
   const descriptionId = useId();
   const deferredPrompt = useDeferredInstallPrompt();
@@ -95,59 +94,55 @@ export function InstallGuideSheet({
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onClose={onDialogClose}
-      onClick={onBackdropClick}
+    <DialogFrame
+      isOpen={isVisible}
+      onDismiss={onClose}
+      labelledBy={titleId}
+      describedBy={descriptionId}
       className="m-0 mt-auto w-full max-w-none overflow-hidden rounded-t-2xl border border-b-0 border-border bg-surface p-0 text-foreground shadow-2xl open:animate-slide-up sm:mx-auto sm:max-w-md"
     >
-      {isVisible ? (
-        <div className="px-5 pt-3 pb-[calc(1.25rem+env(safe-area-inset-bottom))]">
-          <div aria-hidden="true" className="mx-auto mb-3 h-1 w-10 rounded-full bg-border" />
-          <div className="flex items-start gap-3">
-            <SheetLogo src={logo} orgName={orgName} />
-            <div className="min-w-0 flex-1 pt-1">
-              <h2 id={titleId} className="text-lg font-semibold tracking-tight text-foreground">
-                Install {orgName}
-              </h2>
-              <p id={descriptionId} className="text-sm text-muted-foreground">
-                Get the full app experience
-              </p>
-            </div>
-            <IconButton label="Close" onClick={onClose} className="-mt-1 -mr-2">
-              <CloseIcon />
-            </IconButton>
+      <div className="px-5 pt-3 pb-[calc(1.25rem+env(safe-area-inset-bottom))]">
+        <div aria-hidden="true" className="mx-auto mb-3 h-1 w-10 rounded-full bg-border" />
+        <div className="flex items-start gap-3">
+          <SheetLogo src={logo} orgName={orgName} />
+          <div className="min-w-0 flex-1 pt-1">
+            <h2 id={titleId} className="text-lg font-semibold tracking-tight text-foreground">
+              Install {orgName}
+            </h2>
+            <p id={descriptionId} className="text-sm text-muted-foreground">
+              Get the full app experience
+            </p>
           </div>
-
-          {/* The numbers are CSS counters: the list already says "1 of 2" to a screen reader. */}
-          <ol aria-label="How to install" className="mt-5 space-y-3 [counter-reset:install-step]">
-            {stepsByPlatform[platform].map((step) => (
-              <li
-                key={step.text}
-                className="flex items-center gap-3 text-sm text-foreground [counter-increment:install-step] before:flex before:size-7 before:shrink-0 before:items-center before:justify-center before:rounded-full before:bg-primary-soft before:text-xs before:font-semibold before:text-primary-ink before:content-[counter(install-step)]"
-              >
-                <span className="flex-1">{step.text}</span>
-                {step.icon ? <span className="text-muted-foreground">{step.icon}</span> : null}
-              </li>
-            ))}
-          </ol>
-
-          {deferredPrompt ? (
-            <Button
-              className="mt-5 w-full"
-              isPending={isInstalling}
-              pendingLabel="Installing…"
-              onClick={() => void install()}
-            >
-              <DownloadIcon className="size-4" />
-              Install
-            </Button>
-          ) : null}
+          <IconButton label="Close" onClick={onClose} className="-mt-1 -mr-2">
+            <CloseIcon />
+          </IconButton>
         </div>
-      ) : null}
-    </dialog>
+
+        {/* The numbers are CSS counters: the list already says "1 of 2" to a screen reader. */}
+        <ol aria-label="How to install" className="mt-5 space-y-3 [counter-reset:install-step]">
+          {stepsByPlatform[platform].map((step) => (
+            <li
+              key={step.text}
+              className="flex items-center gap-3 text-sm text-foreground [counter-increment:install-step] before:flex before:size-7 before:shrink-0 before:items-center before:justify-center before:rounded-full before:bg-primary-soft before:text-xs before:font-semibold before:text-primary-ink before:content-[counter(install-step)]"
+            >
+              <span className="flex-1">{step.text}</span>
+              {step.icon ? <span className="text-muted-foreground">{step.icon}</span> : null}
+            </li>
+          ))}
+        </ol>
+
+        {deferredPrompt ? (
+          <Button
+            className="mt-5 w-full"
+            isPending={isInstalling}
+            pendingLabel="Installing…"
+            onClick={() => void install()}
+          >
+            <DownloadIcon className="size-4" />
+            Install
+          </Button>
+        ) : null}
+      </div>
+    </DialogFrame>
   );
 }
