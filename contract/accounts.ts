@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { accountLinkPurposes, organizationSlugProblem, signupOrganizationParam } from './account-fields';
 import { userStatusSchema } from './users';
+import { emailAddressSchema } from './email';
 
 export * from './account-fields';
-
-const emailSchema = z
-  .email({ error: 'Enter a valid email address' })
-  .max(254, 'An email address has at most 254 characters');
 
 /** Checked against the organisation's policy by the server (fields.password) once the organisation is known. */
 const newPasswordSchema = z
@@ -40,7 +37,7 @@ export const registrationRequestSchema = z
     organizationSlug: organizationSlugSchema,
     firstName: personName('first'),
     lastName: personName('last'),
-    email: emailSchema,
+    email: emailAddressSchema,
     password: newPasswordSchema,
   })
   .meta({ id: 'RegistrationRequest' });
@@ -50,7 +47,7 @@ export const signupRequestSchema = z
   .object({
     firstName: personName('first'),
     lastName: personName('last'),
-    email: emailSchema,
+    email: emailAddressSchema,
     password: newPasswordSchema,
     /** The slug of an invite link (`/signup?organization=<slug>`); without it, the organisation of the page's host. */
     [signupOrganizationParam]: z
@@ -111,6 +108,6 @@ export const activationResponseSchema = z
 export type ActivationResponse = z.infer<typeof activationResponseSchema>;
 
 export const resendActivationRequestSchema = z
-  .object({ email: emailSchema })
+  .object({ email: emailAddressSchema })
   .meta({ id: 'ResendActivationRequest' });
 export type ResendActivationRequest = z.infer<typeof resendActivationRequestSchema>;

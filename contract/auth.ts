@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { organizationSchema } from './organizations';
 import { userSchema } from './users';
+import { emailAddressSchema } from './email';
 
 export const loginRequestSchema = z
   .object({
-    email: z
-      .email({ error: 'Enter a valid email address' })
-      .max(254, 'An email address has at most 254 characters'),
+    email: emailAddressSchema,
     password: z
       .string({ error: 'Enter your password' })
       .min(1, 'Enter your password')

@@ -8,20 +8,13 @@ import {
   slugPattern,
 } from './management-fields';
 import { hexColorSchema } from './organizations';
+import { loginRequestSchema } from './auth';
+import { emailAddressSchema } from './email';
 
 export * from './management-fields';
 
-export const managementLoginRequestSchema = z
-  .object({
-    email: z
-      .email({ error: 'Enter a valid email address' })
-      .max(254, 'An email address has at most 254 characters'),
-    password: z
-      .string({ error: 'Enter your password' })
-      .min(1, 'Enter your password')
-      .max(1024, 'A password has at most 1024 characters'),
-  })
-  .meta({ id: 'ManagementLoginRequest' });
+/** The operator signs in with what an organisation's sign-in takes. */
+export const managementLoginRequestSchema = loginRequestSchema.meta({ id: 'ManagementLoginRequest' });
 export type ManagementLoginRequest = z.infer<typeof managementLoginRequestSchema>;
 
 export const platformAdminSchema = z
@@ -140,9 +133,7 @@ export const inviteFirstAdminRequestSchema = z
   .object({
     firstName: personNameSchema('first name'),
     lastName: personNameSchema('last name'),
-    email: z
-      .email({ error: 'Enter a valid email address' })
-      .max(254, 'An email address has at most 254 characters'),
+    email: emailAddressSchema,
   })
   .strict()
   .meta({ id: 'InviteFirstAdminRequest' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from './email';
 
 /** Why a reset link no longer works; the screen offers to send a new one for each. */
 export const resetLinkErrorCodes = {
@@ -9,9 +10,7 @@ export const resetLinkErrorCodes = {
 
 export const forgotPasswordRequestSchema = z
   .object({
-    email: z
-      .email({ error: 'Enter a valid email address' })
-      .max(254, 'An email address has at most 254 characters'),
+    email: emailAddressSchema,
   })
   .meta({ id: 'ForgotPasswordRequest' });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { battingSides, personLimits, throwingArms } from './person-fields';
 import { roleSchema, userListItemSchema } from './users';
+import { emailAddressSchema } from './email';
 
 export * from './person-fields';
 
@@ -12,11 +13,6 @@ const name = (what: string) =>
     .trim()
     .min(1, `Enter a ${what}`)
     .max(personLimits.nameMaxLength, `A ${what} has at most ${personLimits.nameMaxLength} characters`);
-
-/** Stored lower-cased (the server does it): one address, one account, whatever its case. */
-const email = z
-  .email({ error: 'Enter a valid email address' })
-  .max(254, 'An email address has at most 254 characters');
 
 /** An empty text clears the field: the server stores it as null. */
 const optionalText = (max: number, what: string) =>
@@ -84,7 +80,7 @@ export const createPersonRequestSchema = personProfileFieldsSchema
   .extend({
     firstName: name('first name'),
     lastName: name('last name'),
-    email,
+    email: emailAddressSchema,
     role: roleSchema,
     /** Athlete groups to put the person in (athletes only). */
     groupIds: groupIds.optional(),
@@ -98,7 +94,7 @@ export const updatePersonRequestSchema = personProfileFieldsSchema
   .extend({
     firstName: name('first name').optional(),
     lastName: name('last name').optional(),
-    email: email.optional(),
+    email: emailAddressSchema.optional(),
     /** Replaces the person's groups (athletes only). */
     groupIds: groupIds.optional(),
   })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
   accountTokens,
@@ -81,19 +81,9 @@ export class Directory {
       .limit(1);
     if (mapped) return mapped.organization;
     const localSlug = /^([a-z0-9-]+)\.localhost$/.exec(host)?.[1];
-    if (localSlug) {
-      const [bySlug] = await this.db
-        .select()
-        .from(organizations)
-        .where(eq(organizations.slug, localSlug))
-        .limit(1);
-      if (bySlug) return bySlug;
-    }
-    const [fallback] = await this.db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.slug, this.defaultOrganizationSlug))
-      .limit(1);
+    const bySlug = localSlug ? await this.organizationBySlug(localSlug) : undefined;
+    if (bySlug) return bySlug;
+    const fallback = await this.organizationBySlug(this.defaultOrganizationSlug);
     if (fallback) return fallback;
     const [oldest] = await this.db
       .select()
@@ -221,11 +211,15 @@ export class Directory {
   }
 
   /** The stored token behind a link's token of this purpose, used or not, expired or not. */
-  async accountToken(token: string, purpose: AccountTokenPurpose): Promise<AccountTokenRow | undefined> {
+  /** The token's row when it was made for one of `purposes` (a link of another kind is no such link). */
+  async accountToken(
+    token: string,
+    ...purposes: [AccountTokenPurpose, ...AccountTokenPurpose[]]
+  ): Promise<AccountTokenRow | undefined> {
     const [row] = await this.db
       .select()
       .from(accountTokens)
-      .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
+      .where(and(eq(accountTokens.tokenHash, hashToken(token)), inArray(accountTokens.purpose, purposes)))
       .limit(1);
     return row;
   }

@@ -1,4 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
+import { errorCodes } from '../../contract/errors';
+import type { PasswordPolicy } from '../../contract/organizations';
+import { passwordPolicyProblem } from '../../contract/password-policy';
+import { ApiError } from './errors';
 
 // OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1.
 const argon2Options = {
@@ -29,4 +33,14 @@ export async function verifyPassword(
     return false;
   }
   return verify(storedHash, password).catch(() => false);
+}
+
+/** A new password under the organisation's rules, or a 400 naming `fields.password` (spec 5). */
+export function requirePolicyPassword(policy: PasswordPolicy, password: string): void {
+  const problem = passwordPolicyProblem(policy, password);
+  if (problem) {
+    throw new ApiError(400, errorCodes.validation, 'Choose a password that meets every rule.', {
+      password: problem,
+    });
+  }
 }

@@ -24,3 +24,8 @@ export function clientAddress(c: Context<PublicAppEnv>, trustProxy: boolean): st
 function isIpAddress(value: string): boolean {
   return /^[0-9.]+$/.test(value) || /^[0-9a-f:.]+$/i.test(value);
 }
+
+const loopbackHosts: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A name of this machine; every loopback name means the same one. */
+export const isLoopbackHost = (host: string): boolean => loopbackHosts.has(host);

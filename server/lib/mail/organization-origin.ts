@@ -1,8 +1,6 @@
 import type { RequestContext } from '../context';
-import { requestHost } from '../request-host';
+import { isLoopbackHost, requestHost } from '../request-host';
 import type { OrganizationRow } from '../serializers';
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The origin the request reached us at: scheme, host and port (behind a trusted proxy, the forwarded ones). */
 function requestOrigin(c: RequestContext): string {
@@ -25,7 +23,7 @@ export async function organizationOrigin(c: RequestContext, organization: Organi
   const reachedByOwnHost =
     hosts.includes(host) ||
     host === `${organization.slug}.localhost` ||
-    (loopbackHosts.has(host) && organization.slug === env.DEFAULT_ORGANIZATION);
+    (isLoopbackHost(host) && organization.slug === env.DEFAULT_ORGANIZATION);
   if (reachedByOwnHost) return requestOrigin(c);
   const [firstHost] = hosts;
   // From the management host (a first-admin invitation, ADR 024): the organisation's own host on the same

@@ -7,16 +7,16 @@ import {
   signupMessage,
 } from '../../../contract/account-fields';
 import { errorCodes } from '../../../contract/errors';
-import { defaultPasswordPolicy, type PasswordPolicy } from '../../../contract/organizations';
+import { defaultPasswordPolicy } from '../../../contract/organizations';
 import { passwordPolicyProblem } from '../../../contract/password-policy';
 import type { PublicAppEnv } from '../../lib/context';
 import type { AccountTokenRow, RateLimitRule } from '../../lib/directory';
 import { ApiError } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import { organizationOrigin } from '../../lib/mail/organization-origin';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, requirePolicyPassword } from '../../lib/passwords';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { requestHost } from '../../lib/request-host';
+import { isLoopbackHost, requestHost } from '../../lib/request-host';
 import { toSettings, type OrganizationRow, type UserRow } from '../../lib/serializers';
 import type * as routes from './accounts.routes';
 
@@ -36,15 +36,9 @@ export const accountRateLimits = {
 const fieldError = (field: string, message: string, summary = 'Check the highlighted fields.') =>
   new ApiError(400, errorCodes.validation, summary, { [field]: message });
 
-function checkPassword(policy: PasswordPolicy, password: string) {
-  const problem = passwordPolicyProblem(policy, password);
-  if (problem) throw fieldError('password', problem, 'Choose a password that meets every rule.');
-}
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Host names as a person means them: every loopback name is this machine. */
 const sameHost = (one: string, other: string) =>
-  one === other || (loopbackHosts.has(one) && loopbackHosts.has(other));
+  one === other || (isLoopbackHost(one) && isLoopbackHost(other));
 
 /**
  * Whether an organisation's account link may be used on this request's host: on the organisation's own hosts,
@@ -124,7 +118,7 @@ export const signup: RouteHandler<typeof routes.signup, PublicAppEnv> = async (c
       'This invite link is not valid: no organisation has this address. Ask your coach for a new link.',
     );
   }
-  checkPassword(toSettings(organization).passwordPolicy, athlete.password);
+  requirePolicyPassword(toSettings(organization).passwordPolicy, athlete.password);
   // Hashed whether or not the email is free, so the answer takes as long either way.
   const passwordHash = await hashPassword(athlete.password);
   const created = await directory.createSignup(organization.id, { ...athlete, passwordHash });
@@ -164,9 +158,7 @@ async function usableLink(
 ): Promise<UsableLink> {
   const { directory, clientAddress } = c.var;
   await enforceRateLimit(c, accountRateLimits.activationPerAddress, clientAddress);
-  const token =
-    (await directory.accountToken(verificationCode, 'activation')) ??
-    (await directory.accountToken(verificationCode, 'invitation'));
+  const token = await directory.accountToken(verificationCode, 'activation', 'invitation');
   if (!token || token.userId !== userId) throw invalidLink();
   const purpose = token.purpose === 'invitation' ? 'invitation' : 'activation';
   const [user, organization] = await Promise.all([
@@ -210,7 +202,7 @@ export const activate: RouteHandler<typeof routes.activate, PublicAppEnv> = asyn
   let passwordHash: string | null = null;
   if (purpose === 'invitation') {
     if (!password) throw fieldError('password', 'Choose a password');
-    checkPassword(toSettings(organization).passwordPolicy, password);
+    requirePolicyPassword(toSettings(organization).passwordPolicy, password);
     passwordHash = await hashPassword(password);
   }
   const activated = await c.var.directory.completeActivation(token.id, user.id, passwordHash);

@@ -1,13 +1,11 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { errorCodes } from '../../../contract/errors';
-import { passwordPolicyProblem } from '../../../contract/password-policy';
 import { forgotPasswordMessage, resetLinkErrorCodes } from '../../../contract/passwords';
 import type { PublicAppEnv } from '../../lib/context';
 import type { RateLimitRule } from '../../lib/directory';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { ApiError } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, requirePolicyPassword } from '../../lib/passwords';
 import { requestHost } from '../../lib/request-host';
 import { toSettings } from '../../lib/serializers';
 import type * as routes from './password.routes';
@@ -68,12 +66,7 @@ export const resetPassword: RouteHandler<typeof routes.resetPassword, PublicAppE
   }
   const user = await directory.userById(userId);
   if (!user || user.status !== 'approved') throw invalidLink();
-  const problem = passwordPolicyProblem(toSettings(organization).passwordPolicy, password);
-  if (problem) {
-    throw new ApiError(400, errorCodes.validation, 'Choose a password that meets every rule.', {
-      password: problem,
-    });
-  }
+  requirePolicyPassword(toSettings(organization).passwordPolicy, password);
   const changed = await directory.completePasswordReset(token.id, user.id, await hashPassword(password));
   if (!changed) {
     throw resetLinkError(resetLinkErrorCodes.used, 'This reset link has already been used.');
