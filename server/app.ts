@@ -7,6 +7,7 @@ import { logger } from 'hono/logger';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorCodes } from '../contract/errors';
+import { videoPlayerOrigins } from '../contract/video-links';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
@@ -77,6 +78,8 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...firebaseMessagingOrigins, ...env.CONNECT_SOURCES],
+        // Exercise videos play in YouTube's and Vimeo's players (contract/video-links.ts).
+        frameSrc: [...videoPlayerOrigins],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
