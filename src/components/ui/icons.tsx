@@ -9,7 +9,7 @@ import { createElement } from 'react';
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 export type Icon = ComponentType<IconProps>;
 
-function createIcon(paths: ReactNode): Icon {
+export function createIcon(paths: ReactNode): Icon {
   return function LineIcon({ className = 'size-5', ...props }: IconProps) {
     return (
       <svg
