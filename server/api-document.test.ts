@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { lintFromString, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managementRoute } from './lib/management';
 import { publicRoute, signedInRoute } from './lib/routes';
 import { createTestContext, type TestContext } from './testing/test-app';
 
@@ -100,4 +101,6 @@ export function routesWithoutOperationIdDoNotCompile() {
   publicRoute({ method: 'get', path: '/api/unnamed', summary: 'Unnamed', responses: {} });
   // @ts-expect-error operationId is required
   signedInRoute({ method: 'get', path: '/api/unnamed', summary: 'Unnamed', roles: ['admin'], responses: {} });
+  // @ts-expect-error operationId is required
+  managementRoute({ method: 'get', path: '/api/manage/unnamed', summary: 'Unnamed', responses: {} });
 }

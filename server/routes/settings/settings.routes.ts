@@ -31,7 +31,7 @@ export const publicSettings = publicRoute({
 export const customSidebarItems = signedInRoute({
   method: 'get',
   path: '/api/customSidebarItems',
-  operationId: 'listCustomSidebarItems',
+  operationId: 'listSidebarItems',
   tags: ['Organisation'],
   summary: "The organisation's custom sidebar items that the signed-in user's role sees, in order",
   description: 'With `all=true` (admins only, for the settings screen): every item, whoever it is for.',
