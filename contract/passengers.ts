@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { pageQuerySchema, queryIntegerSchema } from './paging';
 
 export const passengerPageSizeLimit = 300;
 
 export const passengerListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(passengerPageSizeLimit).default(passengerPageSizeLimit),
+  page: pageQuerySchema,
+  size: queryIntegerSchema(z.int().min(1).max(passengerPageSizeLimit), passengerPageSizeLimit),
 });
 export type PassengerListQuery = z.infer<typeof passengerListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema, queryIntegerSchema } from './paging';
 import { roles, settableUserStatuses, userStatuses } from './user-fields';
 
 export { roles, settableUserStatuses, userStatuses, userStatusTransitions } from './user-fields';
@@ -94,8 +95,8 @@ export const userListQuerySchema = z.object({
   role: roleSchema.optional(),
   status: userStatusSchema.optional(),
   groupId: z.uuid().optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(userPageSizeLimit).default(defaultUserPageSize),
+  page: pageQuerySchema,
+  size: queryIntegerSchema(z.int().min(1).max(userPageSizeLimit), defaultUserPageSize),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 

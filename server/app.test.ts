@@ -146,7 +146,7 @@ describe('OpenAPI', () => {
     for (const [routePath, operations] of Object.entries(body.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const concretePath = routePath.replace('{userId}', '00000000-0000-4000-8000-000000000000');
-        if (!operation.security) {
+        if (!operation.security?.length) {
           publicRoutes.push(`${method.toUpperCase()} ${routePath}`);
           continue;
         }

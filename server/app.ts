@@ -21,6 +21,7 @@ import { managementHostGate } from './lib/management';
 import { PlatformDirectory } from './lib/platform';
 import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
+import { registerRouteComponents } from './lib/routes';
 import { inlineScriptHashes, serveWebApp } from './lib/static-app';
 import { accountsPublicRouter } from './routes/accounts/accounts.index';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
@@ -132,7 +133,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
   app.use('/api/*', managementHostGate);
   app.use('/passenger', managementHostGate);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  registerRouteComponents(app);
   app
     .route('/', healthRouter)
     .route('/', authPublicRouter)
@@ -154,8 +155,14 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
       title: 'Connect Platform API',
       version: '0.1.0',
       description:
-        'Training and workout management for sports organisations. Errors answer `{error: {code, message, fields?}}`.',
+        'Training and workout management for sports organisations. Errors answer `{error: {code, message, fields?}}`. ' +
+        "Call an organisation's routes on its own host; `/api/manage/*` exists only on the platform operator's " +
+        'management host, which answers 404 to every other route but `/api/health` and this document.',
+      // The project's, not any organisation's (their support email is in the settings).
+      contact: { name: 'Connect Platform maintainers' },
+      license: { name: 'Proprietary' },
     },
+    servers: [{ url: '/', description: 'The host this document was read from' }],
   });
   serveApiDocs(app);
 

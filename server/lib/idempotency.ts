@@ -7,6 +7,18 @@ import type { SignedInAppEnv } from './context';
 import { ApiError } from './errors';
 
 const keyPattern = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+/** The Idempotency-Key header as the OpenAPI document describes it on every signed-in write. */
+export const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Applies this write once per user and key: a repeat gets the first answer again (with Idempotent-Replayed: true) ' +
+    'instead of a second write; while the first is still being applied, 409 (see Retry-After). A key used for ' +
+    'another method or path answers 422. Keys are kept 7 days.',
+  schema: { type: 'string' as const, pattern: keyPattern.source },
+};
 const inProgress = 0;
 const retentionMs = 7 * 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import type { PublicAppEnv, PublicVariables, RequestContext } from './context';
 import { ApiError, unauthorized } from './errors';
 import type { PlatformDirectory, PlatformViewer } from './platform';
 import { requestHost } from './request-host';
-import { errorResponse } from './routes';
+import { errorResponse, invalidInput, requestParts, type NamedOperation } from './routes';
 
 /** What a management request sees: the platform directory instead of any organisation's scope. */
 export interface ManagementVariables extends PublicVariables {
@@ -64,14 +64,19 @@ const requirePlatformAdmin = createMiddleware<PlatformAdminAppEnv>(async (c, nex
 });
 
 /** Management sign-in: on the management host only, no token. */
-export function managementPublicRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(
-  config: R,
-) {
+export function managementPublicRoute<
+  const R extends Omit<RouteConfig, 'middleware' | 'security'> & NamedOperation,
+>(config: R) {
   return createRoute({
     ...config,
     [managementExtension]: true,
+    security: [],
     middleware: [requireManagementHost],
-    responses: { 404: errorResponse('Not the management host'), ...config.responses },
+    responses: {
+      ...invalidInput(requestParts(config.request)),
+      404: errorResponse('Not the management host'),
+      ...config.responses,
+    },
   });
 }
 
@@ -79,13 +84,16 @@ export function managementPublicRoute<const R extends Omit<RouteConfig, 'middlew
  * A route of the management host for a signed-in platform admin (the parallel of signedInRoute, ADR 024): 404 on
  * any other host, 401 without a platform session's token. An organisation's token is never one.
  */
-export function managementRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'>>(config: R) {
+export function managementRoute<
+  const R extends Omit<RouteConfig, 'middleware' | 'security'> & NamedOperation,
+>(config: R) {
   return createRoute({
     ...config,
     [managementExtension]: true,
     security: [{ bearerAuth: [] }],
     middleware: [requireManagementHost, requirePlatformAdmin],
     responses: {
+      ...invalidInput(requestParts(config.request)),
       401: errorResponse('No valid bearer token of a platform admin'),
       404: errorResponse('Not the management host, or no such organisation'),
       ...config.responses,

@@ -15,6 +15,7 @@ const tags = ['Accounts'];
 export const register = publicRoute({
   method: 'post',
   path: '/api/registration',
+  operationId: 'registerOrganization',
   tags,
   summary:
     'Start an organisation: makes it and its first admin (approved, not yet activated) and mails an activation link (48 hours)',
@@ -33,6 +34,7 @@ export const register = publicRoute({
 export const signup = publicRoute({
   method: 'post',
   path: '/api/signup',
+  operationId: 'signUp',
   tags,
   summary:
     "An athlete signs up to the host's organisation (or the invite link's, body.organization): pending, mailed an activation link; the same answer when the email has an account",
@@ -54,6 +56,7 @@ export const signup = publicRoute({
 export const activationLink = publicRoute({
   method: 'get',
   path: '/api/activation/{userId}/{verificationCode}',
+  operationId: 'getActivationLink',
   tags,
   summary: 'What an activation or invitation link is (whom it greets, whether a password is needed)',
   request: { params: activationLinkParamsSchema },
@@ -67,6 +70,7 @@ export const activationLink = publicRoute({
 export const activate = publicRoute({
   method: 'post',
   path: '/api/activation',
+  operationId: 'activateAccount',
   tags,
   summary:
     'Use an activation link (confirms the email) or an invitation (also sets the password); answers the account status',
@@ -88,6 +92,7 @@ export const activate = publicRoute({
 export const resendActivation = publicRoute({
   method: 'post',
   path: '/api/activation/resend',
+  operationId: 'resendActivation',
   tags,
   summary:
     'Mail a new activation link (or a new invitation to someone who has no password yet); the same answer whatever the email',

@@ -9,6 +9,7 @@ import { errorResponse, jsonContent, publicRoute, signedInRoute } from '../../li
 export const login = publicRoute({
   method: 'post',
   path: '/api/login',
+  operationId: 'login',
   tags: ['Sign-in'],
   summary: 'Sign in with email and password; returns a bearer token valid for 30 days',
   request: { body: { content: { 'application/json': { schema: loginRequestSchema } }, required: true } },
@@ -26,6 +27,7 @@ export const login = publicRoute({
 export const logout = signedInRoute({
   method: 'post',
   path: '/api/logout',
+  operationId: 'logout',
   tags: ['Sign-in'],
   summary: 'Revoke the bearer token of this request',
   roles: ['admin', 'coach', 'athlete'],
@@ -35,6 +37,7 @@ export const logout = signedInRoute({
 export const me = signedInRoute({
   method: 'get',
   path: '/api/me',
+  operationId: 'getMe',
   tags: ['Sign-in'],
   summary: 'The signed-in user and its organisation',
   roles: ['admin', 'coach', 'athlete'],

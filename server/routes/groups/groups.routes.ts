@@ -15,6 +15,7 @@ const groupNotFound = errorResponse('No such group in the organisation');
 export const listGroups = signedInRoute({
   method: 'get',
   path: '/api/groups',
+  operationId: 'listGroups',
   tags: ['Groups'],
   summary: "The organisation's athlete groups by name, with how many people each has (admin, coach)",
   roles: staff,
@@ -27,6 +28,7 @@ export const listGroups = signedInRoute({
 export const createGroup = signedInRoute({
   method: 'post',
   path: '/api/groups',
+  operationId: 'createGroup',
   tags: ['Groups'],
   summary: 'Make an athlete group (admin, coach); names are unique in the organisation, whatever their case',
   roles: staff,
@@ -42,6 +44,7 @@ export const createGroup = signedInRoute({
 export const getGroup = signedInRoute({
   method: 'get',
   path: '/api/groups/{groupId}',
+  operationId: 'getGroup',
   tags: ['Groups'],
   summary: 'A group with its members by last and first name (admin, coach)',
   roles: staff,
@@ -52,6 +55,7 @@ export const getGroup = signedInRoute({
 export const updateGroup = signedInRoute({
   method: 'patch',
   path: '/api/groups/{groupId}',
+  operationId: 'updateGroup',
   tags: ['Groups'],
   summary: 'Rename a group or change its description (admin, coach)',
   roles: staff,
@@ -69,6 +73,7 @@ export const updateGroup = signedInRoute({
 export const deleteGroup = signedInRoute({
   method: 'delete',
   path: '/api/groups/{groupId}',
+  operationId: 'deleteGroup',
   tags: ['Groups'],
   summary: 'Delete a group; its members stay in the organisation (admin, coach)',
   roles: staff,
@@ -79,6 +84,7 @@ export const deleteGroup = signedInRoute({
 export const addGroupMember = signedInRoute({
   method: 'put',
   path: '/api/groups/{groupId}/members/{userId}',
+  operationId: 'addGroupMember',
   tags: ['Groups'],
   summary: 'Put an athlete in a group; doing it twice changes nothing (admin, coach)',
   roles: staff,
@@ -93,6 +99,7 @@ export const addGroupMember = signedInRoute({
 export const removeGroupMember = signedInRoute({
   method: 'delete',
   path: '/api/groups/{groupId}/members/{userId}',
+  operationId: 'removeGroupMember',
   tags: ['Groups'],
   summary: 'Take a person out of a group; the person stays in the organisation (admin, coach)',
   roles: staff,

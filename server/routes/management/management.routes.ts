@@ -23,6 +23,7 @@ const jsonBody = <T>(schema: T) => ({ content: { 'application/json': { schema } 
 export const login = managementPublicRoute({
   method: 'post',
   path: '/api/manage/login',
+  operationId: 'managementLogin',
   tags,
   summary: 'Sign a platform admin in on the management host; returns a bearer token valid for 30 days',
   request: { body: jsonBody(managementLoginRequestSchema) },
@@ -37,6 +38,7 @@ export const login = managementPublicRoute({
 export const logout = managementRoute({
   method: 'post',
   path: '/api/manage/logout',
+  operationId: 'managementLogout',
   tags,
   summary: "Revoke the platform admin's bearer token of this request",
   responses: { 200: jsonContent(managementLogoutResponseSchema, 'Signed out') },
@@ -45,6 +47,7 @@ export const logout = managementRoute({
 export const me = managementRoute({
   method: 'get',
   path: '/api/manage/me',
+  operationId: 'getManagementMe',
   tags,
   summary: 'The signed-in platform admin',
   responses: { 200: jsonContent(managementMeResponseSchema, 'The platform admin') },
@@ -53,6 +56,7 @@ export const me = managementRoute({
 export const listOrganizations = managementRoute({
   method: 'get',
   path: '/api/manage/organizations',
+  operationId: 'listOrganizations',
   tags,
   summary: 'Every organisation: name, slug, hosts, colours, user count and whether it has an admin',
   responses: { 200: jsonContent(managedOrganizationListSchema, 'The organisations, by name') },
@@ -61,6 +65,7 @@ export const listOrganizations = managementRoute({
 export const createOrganization = managementRoute({
   method: 'post',
   path: '/api/manage/organizations',
+  operationId: 'createOrganization',
   tags,
   summary: 'Create an organisation with its slug, hosts and brand colours',
   request: { body: jsonBody(createOrganizationRequestSchema) },
@@ -74,6 +79,7 @@ export const createOrganization = managementRoute({
 export const getOrganization = managementRoute({
   method: 'get',
   path: '/api/manage/organizations/{organizationId}',
+  operationId: 'getOrganization',
   tags,
   summary: 'One organisation',
   request: { params: organizationIdParamSchema },
@@ -83,6 +89,7 @@ export const getOrganization = managementRoute({
 export const updateOrganization = managementRoute({
   method: 'patch',
   path: '/api/manage/organizations/{organizationId}',
+  operationId: 'updateOrganization',
   tags,
   summary: "Change an organisation's name, hosts (the whole list) or brand colours; the slug stays",
   request: { params: organizationIdParamSchema, body: jsonBody(updateOrganizationRequestSchema) },
@@ -96,6 +103,7 @@ export const updateOrganization = managementRoute({
 export const inviteFirstAdmin = managementRoute({
   method: 'post',
   path: '/api/manage/organizations/{organizationId}/first-admin',
+  operationId: 'inviteFirstAdmin',
   tags,
   summary:
     "Invite the organisation's first admin: an account without a password and a mailed link to choose one",

@@ -4,6 +4,7 @@ import { errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
 export const listPassengers = signedInRoute({
   method: 'get',
   path: '/passenger',
+  operationId: 'listPassengers',
   tags: ['Travel roster'],
   summary: "The organisation's travel roster (staff see everyone; an athlete sees its own bookings)",
   roles: ['admin', 'coach', 'athlete'],

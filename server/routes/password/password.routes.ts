@@ -8,6 +8,7 @@ import { errorResponse, jsonContent, publicRoute } from '../../lib/routes';
 export const forgotPassword = publicRoute({
   method: 'post',
   path: '/api/password/forgot',
+  operationId: 'forgotPassword',
   tags: ['Sign-in'],
   summary:
     'Mail a link to choose a new password (valid 1 hour, once); the same answer whether or not the email exists',
@@ -24,6 +25,7 @@ export const forgotPassword = publicRoute({
 export const resetPassword = publicRoute({
   method: 'post',
   path: '/api/password/reset',
+  operationId: 'resetPassword',
   tags: ['Sign-in'],
   summary: "Set a new password with a reset link's token; signs the user out everywhere",
   request: {

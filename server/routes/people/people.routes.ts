@@ -11,6 +11,7 @@ import { errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
 export const createPerson = signedInRoute({
   method: 'post',
   path: '/api/users',
+  operationId: 'createPerson',
   tags: ['People'],
   summary:
     'Add a person, who is mailed an invitation to choose a password (admin: any role; coach: athletes)',
@@ -31,6 +32,7 @@ export const createPerson = signedInRoute({
 export const getPerson = signedInRoute({
   method: 'get',
   path: '/api/users/{userId}',
+  operationId: 'getPerson',
   tags: ['People'],
   summary: "A person's profile and groups (staff: anyone in the organisation; athlete: itself)",
   roles: ['admin', 'coach', 'athlete'],
@@ -45,6 +47,7 @@ export const getPerson = signedInRoute({
 export const updatePerson = signedInRoute({
   method: 'patch',
   path: '/api/users/{userId}',
+  operationId: 'updatePerson',
   tags: ['People'],
   summary: "Change a person's name, contact and athlete-profile fields; only the fields sent change",
   description:
@@ -66,6 +69,7 @@ export const updatePerson = signedInRoute({
 export const changeRole = signedInRoute({
   method: 'post',
   path: '/api/users/{userId}/role',
+  operationId: 'changeRole',
   tags: ['People'],
   summary: "Change a person's role (admin only, never its own)",
   description: 'An organisation keeps at least one approved admin: demoting the last one is refused (409).',
@@ -86,6 +90,7 @@ export const changeRole = signedInRoute({
 export const resendInvitation = signedInRoute({
   method: 'post',
   path: '/api/users/{userId}/invitation',
+  operationId: 'resendInvitation',
   tags: ['People'],
   summary: 'Mail a new invitation link to someone who has not chosen a password yet (admin; coach: athletes)',
   description: 'The older link stops working.',

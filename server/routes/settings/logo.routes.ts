@@ -13,6 +13,7 @@ const imageContent = Object.fromEntries(logoContentTypes.map((type) => [type, { 
 export const uploadLogo = signedInRoute({
   method: 'put',
   path: '/api/settings/logo',
+  operationId: 'uploadLogo',
   tags: ['Organisation'],
   summary: "Upload the organisation's logo as the raw image bytes (admin)",
   description:
@@ -36,6 +37,7 @@ export const uploadLogo = signedInRoute({
 export const removeLogo = signedInRoute({
   method: 'delete',
   path: '/api/settings/logo',
+  operationId: 'removeLogo',
   tags: ['Organisation'],
   summary: "Remove the organisation's logo, so the default logo shows (admin)",
   roles: ['admin'],
@@ -45,6 +47,7 @@ export const removeLogo = signedInRoute({
 export const organizationLogo = publicRoute({
   method: 'get',
   path: '/api/organizations/{organizationId}/logo',
+  operationId: 'getOrganizationLogo',
   tags: ['Organisation'],
   summary: "An organisation's uploaded logo (no sign-in: the sign-in screen shows it)",
   description: 'With the `v` of companyLogo the answer may be cached for a year; a new upload has a new `v`.',

@@ -9,6 +9,7 @@ import { errorResponse, jsonContent, publicRoute, signedInRoute } from '../../li
 export const settings = signedInRoute({
   method: 'get',
   path: '/api/settings',
+  operationId: 'getSettings',
   tags: ['Organisation'],
   summary: "The signed-in user's organisation settings: name, logo, colours, password policy",
   roles: ['admin', 'coach', 'athlete'],
@@ -18,14 +19,19 @@ export const settings = signedInRoute({
 export const publicSettings = publicRoute({
   method: 'get',
   path: '/api/publicSettings',
+  operationId: 'getPublicSettings',
   tags: ['Organisation'],
   summary: "Branding and password policy of the organisation the page's host maps to (no sign-in)",
-  responses: { 200: jsonContent(settingsResponseSchema, 'Settings') },
+  responses: {
+    200: jsonContent(settingsResponseSchema, 'Settings'),
+    404: errorResponse('The management host, which has no organisation (it answers only /api/manage/*)'),
+  },
 });
 
 export const customSidebarItems = signedInRoute({
   method: 'get',
   path: '/api/customSidebarItems',
+  operationId: 'listSidebarItems',
   tags: ['Organisation'],
   summary: "The organisation's custom sidebar items that the signed-in user's role sees, in order",
   description: 'With `all=true` (admins only, for the settings screen): every item, whoever it is for.',
@@ -40,6 +46,7 @@ export const customSidebarItems = signedInRoute({
 export const updateSettings = signedInRoute({
   method: 'put',
   path: '/api/settings',
+  operationId: 'updateSettings',
   tags: ['Organisation'],
   summary: "Change the organisation's name, support email, colours or password policy (admin)",
   description:

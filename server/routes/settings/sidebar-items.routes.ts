@@ -14,6 +14,7 @@ const json = <T>(schema: T) => ({ content: { 'application/json': { schema } }, r
 export const createSidebarItem = signedInRoute({
   method: 'post',
   path: '/api/customSidebarItems',
+  operationId: 'createSidebarItem',
   tags: ['Organisation'],
   summary: 'Add a custom sidebar item at the end of the list (admin)',
   description:
@@ -31,6 +32,7 @@ export const createSidebarItem = signedInRoute({
 export const updateSidebarItem = signedInRoute({
   method: 'patch',
   path: '/api/customSidebarItems/{itemId}',
+  operationId: 'updateSidebarItem',
   tags: ['Organisation'],
   summary: 'Change a custom sidebar item (admin)',
   roles: ['admin'],
@@ -45,6 +47,7 @@ export const updateSidebarItem = signedInRoute({
 export const deleteSidebarItem = signedInRoute({
   method: 'delete',
   path: '/api/customSidebarItems/{itemId}',
+  operationId: 'deleteSidebarItem',
   tags: ['Organisation'],
   summary: 'Remove a custom sidebar item (admin)',
   roles: ['admin'],
@@ -58,6 +61,7 @@ export const deleteSidebarItem = signedInRoute({
 export const reorderSidebarItems = signedInRoute({
   method: 'put',
   path: '/api/customSidebarItems/order',
+  operationId: 'reorderSidebarItems',
   tags: ['Organisation'],
   summary: 'Put the custom sidebar items in a new order: every item id, first to last (admin)',
   roles: ['admin'],

@@ -12,6 +12,7 @@ import { errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
 export const updateOwnUser = signedInRoute({
   method: 'post',
   path: '/api/users/{userId}',
+  operationId: 'updateOwnUser',
   tags: ['Users'],
   summary: "Change the signed-in user's own onboarding state or push token",
   roles: ['admin', 'coach', 'athlete'],
@@ -29,6 +30,7 @@ export const updateOwnUser = signedInRoute({
 export const listUsers = signedInRoute({
   method: 'get',
   path: '/api/users',
+  operationId: 'listUsers',
   tags: ['Users'],
   summary: "The organisation's people, searched and filtered, one page at a time (admin, coach)",
   description:
@@ -46,6 +48,7 @@ export const listUsers = signedInRoute({
 export const changeUserStatus = signedInRoute({
   method: 'post',
   path: '/api/users/{userId}/status',
+  operationId: 'changeUserStatus',
   tags: ['Users'],
   summary:
     'Approve or reject a sign-up, disable or enable a user (admin: anyone but itself; coach: athletes)',
