@@ -6,6 +6,7 @@ import {
   weightUnits,
   workoutCategoryNames,
 } from './training-vocabulary';
+import { pageQuerySchema, queryIntegerSchema } from './paging';
 import { measureTargetField } from './prescription';
 import { videoLinkMaxLength, videoLinkProblem } from './video-links';
 
@@ -131,13 +132,11 @@ export type UpdateExerciseRequest = z.input<typeof updateExerciseRequestSchema>;
 export const exerciseIdParamSchema = z.object({ exerciseId: z.uuid() });
 
 const pageQuery = {
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(libraryLimits.pageSize.max, `At most ${libraryLimits.pageSize.max} per page`)
-    .default(libraryLimits.pageSize.default),
+  page: pageQuerySchema,
+  size: queryIntegerSchema(
+    z.int().min(1).max(libraryLimits.pageSize.max, `At most ${libraryLimits.pageSize.max} per page`),
+    libraryLimits.pageSize.default,
+  ),
 };
 const searchQuery = z.string().trim().max(100, 'Search text has at most 100 characters').optional();
 const archivedQuery = z
