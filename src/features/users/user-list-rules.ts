@@ -24,4 +24,3 @@ export const statusLabels: Record<UserStatus, string> = {
   rejected: 'Rejected',
   disabled: 'Disabled',
 };
-

@@ -2,7 +2,7 @@ import type { Exercise, ExerciseRef, WorkoutCategory } from '@contract';
 import { measureLabels, workoutCategoryLabels, workoutCategoryNames } from '@contract/training-vocabulary';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { ChevronDownIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { exerciseQueries } from '../../api/library-queries';
 import { CategoryDot } from '../category-badge';
@@ -45,6 +45,8 @@ interface ExercisePickerProps {
  */
 export function ExercisePicker({ label, onPick, onCreate, autoFocus = false }: ExercisePickerProps) {
   const [text, setText] = useState('');
+  /** A pick starts the combobox afresh (closed, empty, still focused) for the next exercise. */
+  const [picks, setPicks] = useState(0);
   const [category, setCategory] = useState<WorkoutCategory | ''>('');
   const searched = useDeferredValue(text.trim());
   const categoryId = useId();
@@ -64,12 +66,14 @@ export function ExercisePicker({ label, onPick, onCreate, autoFocus = false }: E
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <ComboBox
+        key={picks}
         className="min-w-0 flex-1"
         items={items}
         inputValue={text}
         onInputChange={setText}
         selectedKey={null}
-        menuTrigger="focus"
+        // Typing opens the list, the button shows it whole; after a pick it stays closed for the next one.
+        menuTrigger="input"
         allowsEmptyCollection
         onSelectionChange={(key) => {
           if (key === null) return;
@@ -80,16 +84,23 @@ export function ExercisePicker({ label, onPick, onCreate, autoFocus = false }: E
             if (picked) onPick(exerciseRefOf(picked));
           }
           setText('');
+          setPicks((count) => count + 1);
         }}
       >
         <Label className="sr-only">{label}</Label>
         <div className="relative">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
-            autoFocus={autoFocus}
+            autoFocus={autoFocus || picks > 0}
             placeholder="Find an exercise, or type a new one"
-            className="block min-h-11 w-full rounded-lg border border-border bg-surface pr-3 pl-9 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm"
+            className="block min-h-11 w-full rounded-lg border border-border bg-surface pr-11 pl-9 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm"
           />
+          <Button
+            aria-label="Show the exercises"
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground outline-none hover:text-foreground data-[focus-visible]:outline-2 data-[focus-visible]:outline-ring"
+          >
+            <ChevronDownIcon className="size-4" />
+          </Button>
         </div>
         <Popover
           placement="bottom start"

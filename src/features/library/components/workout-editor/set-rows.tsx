@@ -116,7 +116,7 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                             return (
                               <div key={measure} className="flex gap-1">
                                 <input
-                                  aria-label={`${name}: distance`}
+                                  aria-label={`${name}: Distance`}
                                   inputMode="decimal"
                                   autoComplete="off"
                                   aria-invalid={invalid || undefined}
