@@ -14,9 +14,8 @@ import {
   signupMessage,
   signupRequestSchema,
 } from '@contract';
-import type { z } from 'zod';
 import { demoOrganization, demoSettings, demoUsers } from '../data';
-import { apiError, apiRoute } from './respond';
+import { apiError, apiRoute, validationFailure } from './respond';
 
 /** Links the mock knows: an activation of the pending athlete, an invitation of the coach, and each failure. */
 export const demoActivationLinks = {
@@ -31,12 +30,6 @@ export const demoActivationLinks = {
 /** Slugs of organisations the mock already has. */
 const takenSlugs = new Set([demoOrganization.slug, 'rivals']);
 const knownEmails = new Set(Object.values(demoUsers).map((user) => user.email));
-
-function validationFailure(error: z.ZodError) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.')] ??= issue.message;
-  return apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
-}
 
 const fieldFailure = (fields: Record<string, string>) =>
   apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });

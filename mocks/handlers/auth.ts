@@ -6,7 +6,7 @@ import {
   meResponseSchema,
 } from '@contract';
 import { demoOrganization, demoPassword, demoUsers, tokenFor } from '../data';
-import { apiError, apiRoute, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
 
 const tokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -15,16 +15,7 @@ export const authHandlers = [
     { method: 'post', path: '/api/login', responses: { 200: loginResponseSchema } },
     async ({ request, reply }) => {
       const parsed = loginRequestSchema.safeParse(await request.json().catch(() => null));
-      if (!parsed.success) {
-        const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
-        );
-        return apiError(400, {
-          code: errorCodes.validation,
-          message: 'Check the highlighted fields.',
-          fields,
-        });
-      }
+      if (!parsed.success) return validationFailure(parsed.error);
       const { email, password } = parsed.data;
       const user = Object.values(demoUsers).find((candidate) => candidate.email === email.toLowerCase());
       if (!user || password !== demoPassword) {

@@ -12,9 +12,8 @@ import {
   managementMeResponseSchema,
   updateOrganizationRequestSchema,
 } from '@contract/management';
-import type { z } from 'zod';
 import { demoPassword } from '../data';
-import { apiError, apiRoute } from './respond';
+import { apiError, apiRoute, validationFailure } from './respond';
 
 export const demoPlatformAdmin: PlatformAdmin = {
   id: '7f3b9c1e-0a4d-4e8b-9c2f-5d6e7f8a9b0c',
@@ -49,11 +48,6 @@ export const demoManagedOrganizations: ManagedOrganization[] = [
     createdAt: '2026-02-10T09:00:00.000Z',
   },
 ];
-
-function validationFailure(error: z.ZodError) {
-  const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-  return apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
-}
 
 const signedIn = (request: Request) => request.headers.get('Authorization') === `Bearer ${platformToken}`;
 const unauthorized = () =>

@@ -7,9 +7,8 @@ import {
   resetLinkErrorCodes,
   resetPasswordRequestSchema,
 } from '@contract';
-import type { z } from 'zod';
 import { demoSettings, demoUsers } from '../data';
-import { apiError, apiRoute } from './respond';
+import { apiError, apiRoute, validationFailure } from './respond';
 
 /** Reset links the mock knows, all for the demo athlete: one that works, and one of each failure. */
 export const demoResetLinks = {
@@ -18,11 +17,6 @@ export const demoResetLinks = {
   expired: 'expired-reset-token',
   used: 'used-reset-token',
 } as const;
-
-function validationFailure(error: z.ZodError) {
-  const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-  return apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
-}
 
 export const passwordHandlers = [
   apiRoute(

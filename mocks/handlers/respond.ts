@@ -10,6 +10,13 @@ export function apiError(status: number, error: ApiError['error'], init?: Respon
   return HttpResponse.json<ApiError>({ error }, { ...init, status });
 }
 
+/** A 400 naming each field's first problem, as a request the contract refuses is answered. */
+export function validationFailure(error: z.ZodError) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join('.')] ??= issue.message;
+  return apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
+}
+
 export const unauthorized = () =>
   apiError(401, { code: errorCodes.unauthorized, message: 'Sign in to continue.' });
 

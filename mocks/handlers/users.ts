@@ -16,7 +16,7 @@ import {
   userStatusTransitions,
 } from '@contract';
 import { demoGroups, demoPeople } from '../data';
-import { apiError, apiRoute, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
 
 const forbidden = (message = 'You do not have permission to do this.') =>
   apiError(403, { code: errorCodes.forbidden, message });
@@ -317,16 +317,7 @@ export const userHandlers = [
         });
       }
       const parsed = updateOwnUserRequestSchema.safeParse(await request.json().catch(() => null));
-      if (!parsed.success) {
-        const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
-        );
-        return apiError(400, {
-          code: errorCodes.validation,
-          message: 'Check the highlighted fields.',
-          fields,
-        });
-      }
+      if (!parsed.success) return validationFailure(parsed.error);
       return reply(200, { message: 'User updated successfully', user: { ...user, ...parsed.data } });
     },
   ),
