@@ -1,7 +1,9 @@
-import type { AccountMessageResponse, ActivationLinkResponse, ActivationResponse, ApiError } from '@contract';
 import {
+  accountMessageResponseSchema,
   activationLinkErrorCodes,
+  activationLinkResponseSchema,
   activationRequestSchema,
+  activationResponseSchema,
   defaultPasswordPolicy,
   errorCodes,
   passwordPolicyProblem,
@@ -12,10 +14,8 @@ import {
   signupMessage,
   signupRequestSchema,
 } from '@contract';
-import { http, HttpResponse } from 'msw';
-import type { z } from 'zod';
 import { demoOrganization, demoSettings, demoUsers } from '../data';
-import { apiError } from './respond';
+import { apiError, apiRoute, validationFailure } from './respond';
 
 /** Links the mock knows: an activation of the pending athlete, an invitation of the coach, and each failure. */
 export const demoActivationLinks = {
@@ -30,12 +30,6 @@ export const demoActivationLinks = {
 /** Slugs of organisations the mock already has. */
 const takenSlugs = new Set([demoOrganization.slug, 'rivals']);
 const knownEmails = new Set(Object.values(demoUsers).map((user) => user.email));
-
-function validationFailure(error: z.ZodError) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.')] ??= issue.message;
-  return apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
-}
 
 const fieldFailure = (fields: Record<string, string>) =>
   apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
@@ -79,45 +73,55 @@ function lookUpLink(userId: string, code: string): LinkLookup {
 }
 
 export const accountHandlers = [
-  http.post<never, never, AccountMessageResponse | ApiError>('*/api/registration', async ({ request }) => {
-    const parsed = registrationRequestSchema.safeParse(await request.json().catch(() => null));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const { organizationSlug, email, password } = parsed.data;
-    const fields: Record<string, string> = {};
-    const passwordProblem = passwordPolicyProblem(defaultPasswordPolicy, password);
-    if (passwordProblem) fields.password = passwordProblem;
-    if (takenSlugs.has(organizationSlug)) {
-      fields.organizationSlug = `The address "${organizationSlug}" is already taken. Choose another one.`;
-    }
-    if (knownEmails.has(email.toLowerCase())) {
-      fields.email = 'This email already has an account. Sign in, or use another email.';
-    }
-    if (Object.keys(fields).length > 0) return fieldFailure(fields);
-    return HttpResponse.json<AccountMessageResponse>({ message: registrationMessage }, { status: 201 });
-  }),
+  apiRoute(
+    { method: 'post', path: '/api/registration', responses: { 201: accountMessageResponseSchema } },
+    async ({ request, reply }) => {
+      const parsed = registrationRequestSchema.safeParse(await request.json().catch(() => null));
+      if (!parsed.success) return validationFailure(parsed.error);
+      const { organizationSlug, email, password } = parsed.data;
+      const fields: Record<string, string> = {};
+      const passwordProblem = passwordPolicyProblem(defaultPasswordPolicy, password);
+      if (passwordProblem) fields.password = passwordProblem;
+      if (takenSlugs.has(organizationSlug)) {
+        fields.organizationSlug = `The address "${organizationSlug}" is already taken. Choose another one.`;
+      }
+      if (knownEmails.has(email.toLowerCase())) {
+        fields.email = 'This email already has an account. Sign in, or use another email.';
+      }
+      if (Object.keys(fields).length > 0) return fieldFailure(fields);
+      return reply(201, { message: registrationMessage });
+    },
+  ),
 
-  http.post<never, never, AccountMessageResponse | ApiError>('*/api/signup', async ({ request }) => {
-    const parsed = signupRequestSchema.safeParse(await request.json().catch(() => null));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const { organization, password } = parsed.data;
-    if (organization !== undefined && !takenSlugs.has(organization)) {
-      return fieldFailure({
-        organization:
-          'This invite link is not valid: no organisation has this address. Ask your coach for a new link.',
-      });
-    }
-    const problem = passwordPolicyProblem(demoSettings.passwordPolicy, password);
-    if (problem) return fieldFailure({ password: problem });
-    // Whether or not the email has an account: the same answer (no enumeration).
-    return HttpResponse.json<AccountMessageResponse>({ message: signupMessage }, { status: 201 });
-  }),
+  apiRoute(
+    { method: 'post', path: '/api/signup', responses: { 201: accountMessageResponseSchema } },
+    async ({ request, reply }) => {
+      const parsed = signupRequestSchema.safeParse(await request.json().catch(() => null));
+      if (!parsed.success) return validationFailure(parsed.error);
+      const { organization, password } = parsed.data;
+      if (organization !== undefined && !takenSlugs.has(organization)) {
+        return fieldFailure({
+          organization:
+            'This invite link is not valid: no organisation has this address. Ask your coach for a new link.',
+        });
+      }
+      const problem = passwordPolicyProblem(demoSettings.passwordPolicy, password);
+      if (problem) return fieldFailure({ password: problem });
+      // Whether or not the email has an account: the same answer (no enumeration).
+      return reply(201, { message: signupMessage });
+    },
+  ),
 
-  http.get<{ userId: string; verificationCode: string }, never, ActivationLinkResponse | ApiError>(
-    '*/api/activation/:userId/:verificationCode',
-    ({ params }) => {
+  apiRoute(
+    {
+      method: 'get',
+      path: '/api/activation/{userId}/{verificationCode}',
+      responses: { 200: activationLinkResponseSchema },
+    },
+    ({ params, reply }) => {
       const link = lookUpLink(params.userId, params.verificationCode);
       if (!link.ok) return link.response;
-      return HttpResponse.json<ActivationLinkResponse>({
+      return reply(200, {
         purpose: link.purpose,
         firstName: link.user.firstName,
         email: link.user.email,
@@ -126,34 +130,34 @@ export const accountHandlers = [
     },
   ),
 
-  http.post<never, never, ActivationResponse | ApiError>('*/api/activation', async ({ request }) => {
-    const parsed = activationRequestSchema.safeParse(await request.json().catch(() => null));
-    if (!parsed.success) return validationFailure(parsed.error);
-    const { userId, verificationCode, password } = parsed.data;
-    const link = lookUpLink(userId, verificationCode);
-    if (!link.ok) return link.response;
-    if (link.purpose === 'activation') {
-      return HttpResponse.json<ActivationResponse>({
-        message:
-          "Your email is confirmed. Your coach will approve your account; we'll email you when they do.",
-        status: 'pending',
-      });
-    }
-    if (!password) return fieldFailure({ password: 'Choose a password' });
-    const problem = passwordPolicyProblem(demoSettings.passwordPolicy, password);
-    if (problem) return fieldFailure({ password: problem });
-    return HttpResponse.json<ActivationResponse>({
-      message: 'Your password is set. You can sign in now.',
-      status: 'approved',
-    });
-  }),
+  apiRoute(
+    { method: 'post', path: '/api/activation', responses: { 200: activationResponseSchema } },
+    async ({ request, reply }) => {
+      const parsed = activationRequestSchema.safeParse(await request.json().catch(() => null));
+      if (!parsed.success) return validationFailure(parsed.error);
+      const { userId, verificationCode, password } = parsed.data;
+      const link = lookUpLink(userId, verificationCode);
+      if (!link.ok) return link.response;
+      if (link.purpose === 'activation') {
+        return reply(200, {
+          message:
+            "Your email is confirmed. Your coach will approve your account; we'll email you when they do.",
+          status: 'pending',
+        });
+      }
+      if (!password) return fieldFailure({ password: 'Choose a password' });
+      const problem = passwordPolicyProblem(demoSettings.passwordPolicy, password);
+      if (problem) return fieldFailure({ password: problem });
+      return reply(200, { message: 'Your password is set. You can sign in now.', status: 'approved' });
+    },
+  ),
 
-  http.post<never, never, AccountMessageResponse | ApiError>(
-    '*/api/activation/resend',
-    async ({ request }) => {
+  apiRoute(
+    { method: 'post', path: '/api/activation/resend', responses: { 200: accountMessageResponseSchema } },
+    async ({ request, reply }) => {
       const parsed = resendActivationRequestSchema.safeParse(await request.json().catch(() => null));
       if (!parsed.success) return validationFailure(parsed.error);
-      return HttpResponse.json<AccountMessageResponse>({ message: resendActivationMessage });
+      return reply(200, { message: resendActivationMessage });
     },
   ),
 ];

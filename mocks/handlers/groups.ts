@@ -1,8 +1,14 @@
-import type { ApiError, GroupDetail, GroupListResponse, GroupResponse, GroupSummary } from '@contract';
-import { createGroupRequestSchema, errorCodes, updateGroupRequestSchema } from '@contract';
-import { http, HttpResponse } from 'msw';
+import type { GroupDetail, GroupSummary } from '@contract';
+import {
+  createGroupRequestSchema,
+  deleteGroupResponseSchema,
+  errorCodes,
+  groupListResponseSchema,
+  groupResponseSchema,
+  updateGroupRequestSchema,
+} from '@contract';
 import { demoGroups, demoPeople } from '../data';
-import { apiError, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, requestUser, unauthorized } from './respond';
 
 interface StoredGroup {
   summary: Omit<GroupSummary, 'memberCount'>;
@@ -64,18 +70,21 @@ export function groupDirectoryHandlers() {
     });
 
   return [
-    http.get<never, never, GroupListResponse | ApiError>('*/api/groups', ({ request }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      return HttpResponse.json<GroupListResponse>({
-        data: [...groups]
-          .sort(byName)
-          .map((group) => ({ ...group.summary, memberCount: group.memberIds.length })),
-      });
-    }),
-    http.post<never, Record<string, unknown>, GroupResponse | ApiError>(
-      '*/api/groups',
-      async ({ request }) => {
+    apiRoute(
+      { method: 'get', path: '/api/groups', responses: { 200: groupListResponseSchema } },
+      ({ request, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        return reply(200, {
+          data: [...groups]
+            .sort(byName)
+            .map((group) => ({ ...group.summary, memberCount: group.memberIds.length })),
+        });
+      },
+    ),
+    apiRoute(
+      { method: 'post', path: '/api/groups', responses: { 201: groupResponseSchema } },
+      async ({ request, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const body = createGroupRequestSchema.safeParse(await request.json());
@@ -91,24 +100,24 @@ export function groupDirectoryHandlers() {
           memberIds: [],
         };
         groups.push(group);
-        return HttpResponse.json(
-          { message: `${group.summary.name} is ready. Add athletes to it.`, group: detail(group) },
-          { status: 201 },
-        );
+        return reply(201, {
+          message: `${group.summary.name} is ready. Add athletes to it.`,
+          group: detail(group),
+        });
       },
     ),
-    http.get<{ groupId: string }, never, GroupResponse | ApiError>(
-      '*/api/groups/:groupId',
-      ({ request, params }) => {
+    apiRoute(
+      { method: 'get', path: '/api/groups/{groupId}', responses: { 200: groupResponseSchema } },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const group = find(params.groupId);
-        return group ? HttpResponse.json({ message: 'OK', group: detail(group) }) : notFound();
+        return group ? reply(200, { message: 'OK', group: detail(group) }) : notFound();
       },
     ),
-    http.patch<{ groupId: string }, Record<string, unknown>, GroupResponse | ApiError>(
-      '*/api/groups/:groupId',
-      async ({ request, params }) => {
+    apiRoute(
+      { method: 'patch', path: '/api/groups/{groupId}', responses: { 200: groupResponseSchema } },
+      async ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const group = find(params.groupId);
@@ -118,25 +127,29 @@ export function groupDirectoryHandlers() {
         const taken = body.data.name ? nameTaken(body.data.name, group.summary.id) : null;
         if (taken) return taken;
         Object.assign(group.summary, body.data);
-        return HttpResponse.json({ message: 'Group saved.', group: detail(group) });
+        return reply(200, { message: 'Group saved.', group: detail(group) });
       },
     ),
-    http.delete<{ groupId: string }, never, { message: string } | ApiError>(
-      '*/api/groups/:groupId',
-      ({ request, params }) => {
+    apiRoute(
+      { method: 'delete', path: '/api/groups/{groupId}', responses: { 200: deleteGroupResponseSchema } },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const group = find(params.groupId);
         if (!group) return notFound();
         groups.splice(groups.indexOf(group), 1);
-        return HttpResponse.json({
+        return reply(200, {
           message: `${group.summary.name} is deleted. Its athletes stay in the organisation.`,
         });
       },
     ),
-    http.put<{ groupId: string; userId: string }, never, GroupResponse | ApiError>(
-      '*/api/groups/:groupId/members/:userId',
-      ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'put',
+        path: '/api/groups/{groupId}/members/{userId}',
+        responses: { 200: groupResponseSchema },
+      },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const group = find(params.groupId);
@@ -146,21 +159,25 @@ export function groupDirectoryHandlers() {
           return apiError(409, { code: errorCodes.conflict, message: 'Only athletes can be in a group.' });
         }
         if (!group.memberIds.includes(person.id)) group.memberIds.push(person.id);
-        return HttpResponse.json({
+        return reply(200, {
           message: `${person.firstName} ${person.lastName} is in ${group.summary.name}.`,
           group: detail(group),
         });
       },
     ),
-    http.delete<{ groupId: string; userId: string }, never, GroupResponse | ApiError>(
-      '*/api/groups/:groupId/members/:userId',
-      ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'delete',
+        path: '/api/groups/{groupId}/members/{userId}',
+        responses: { 200: groupResponseSchema },
+      },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const group = find(params.groupId);
         if (!group) return notFound();
         group.memberIds = group.memberIds.filter((id) => id !== params.userId);
-        return HttpResponse.json({ message: 'Removed from the group.', group: detail(group) });
+        return reply(200, { message: 'Removed from the group.', group: detail(group) });
       },
     ),
   ];

@@ -1,24 +1,19 @@
-import type { ApiError } from '@contract';
 import { errorCodes } from '@contract';
-import type {
-  InviteFirstAdminResponse,
-  ManagedOrganization,
-  ManagedOrganizationList,
-  ManagedOrganizationResponse,
-  ManagementLoginResponse,
-  ManagementMeResponse,
-  PlatformAdmin,
-} from '@contract/management';
+import type { ManagedOrganization, PlatformAdmin } from '@contract/management';
 import {
   createOrganizationRequestSchema,
   inviteFirstAdminRequestSchema,
+  inviteFirstAdminResponseSchema,
+  managedOrganizationListSchema,
+  managedOrganizationResponseSchema,
   managementLoginRequestSchema,
+  managementLoginResponseSchema,
+  managementLogoutResponseSchema,
+  managementMeResponseSchema,
   updateOrganizationRequestSchema,
 } from '@contract/management';
-import { http, HttpResponse } from 'msw';
-import type { z } from 'zod';
 import { demoPassword } from '../data';
-import { apiError } from './respond';
+import { apiError, apiRoute, validationFailure } from './respond';
 
 export const demoPlatformAdmin: PlatformAdmin = {
   id: '7f3b9c1e-0a4d-4e8b-9c2f-5d6e7f8a9b0c',
@@ -54,11 +49,6 @@ export const demoManagedOrganizations: ManagedOrganization[] = [
   },
 ];
 
-function validationFailure(error: z.ZodError) {
-  const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-  return apiError(400, { code: errorCodes.validation, message: 'Check the highlighted fields.', fields });
-}
-
 const signedIn = (request: Request) => request.headers.get('Authorization') === `Bearer ${platformToken}`;
 const unauthorized = () =>
   apiError(401, { code: errorCodes.unauthorized, message: 'Sign in to the management area to continue.' });
@@ -74,33 +64,46 @@ export function managementHandlers(
   const hostTaken = (hosts: string[], exceptId?: string) =>
     hosts.findIndex((host) => organizations.some((o) => o.id !== exceptId && o.hosts.includes(host)));
   return [
-    http.post<never, never, ManagementLoginResponse | ApiError>('*/api/manage/login', async ({ request }) => {
-      const body = managementLoginRequestSchema.safeParse(await request.json());
-      if (!body.success) return validationFailure(body.error);
-      if (body.data.email.toLowerCase() !== demoPlatformAdmin.email || body.data.password !== demoPassword) {
-        return apiError(401, {
-          code: errorCodes.invalidCredentials,
-          message: 'Email or password is incorrect.',
+    apiRoute(
+      { method: 'post', path: '/api/manage/login', responses: { 200: managementLoginResponseSchema } },
+      async ({ request, reply }) => {
+        const body = managementLoginRequestSchema.safeParse(await request.json());
+        if (!body.success) return validationFailure(body.error);
+        if (
+          body.data.email.toLowerCase() !== demoPlatformAdmin.email ||
+          body.data.password !== demoPassword
+        ) {
+          return apiError(401, {
+            code: errorCodes.invalidCredentials,
+            message: 'Email or password is incorrect.',
+          });
+        }
+        return reply(200, {
+          token: platformToken,
+          expiresAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
+          admin: demoPlatformAdmin,
         });
-      }
-      return HttpResponse.json({
-        token: platformToken,
-        expiresAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
-        admin: demoPlatformAdmin,
-      });
-    }),
-    http.post('*/api/manage/logout', ({ request }) =>
-      signedIn(request) ? HttpResponse.json({ message: 'Signed out.' }) : unauthorized(),
+      },
     ),
-    http.get<never, never, ManagementMeResponse | ApiError>('*/api/manage/me', ({ request }) =>
-      signedIn(request) ? HttpResponse.json({ admin: demoPlatformAdmin }) : unauthorized(),
+    apiRoute(
+      { method: 'post', path: '/api/manage/logout', responses: { 200: managementLogoutResponseSchema } },
+      ({ request, reply }) => (signedIn(request) ? reply(200, { message: 'Signed out.' }) : unauthorized()),
     ),
-    http.get<never, never, ManagedOrganizationList | ApiError>('*/api/manage/organizations', ({ request }) =>
-      signedIn(request) ? HttpResponse.json({ data: organizations }) : unauthorized(),
+    apiRoute(
+      { method: 'get', path: '/api/manage/me', responses: { 200: managementMeResponseSchema } },
+      ({ request, reply }) => (signedIn(request) ? reply(200, { admin: demoPlatformAdmin }) : unauthorized()),
     ),
-    http.post<never, never, ManagedOrganizationResponse | ApiError>(
-      '*/api/manage/organizations',
-      async ({ request }) => {
+    apiRoute(
+      { method: 'get', path: '/api/manage/organizations', responses: { 200: managedOrganizationListSchema } },
+      ({ request, reply }) => (signedIn(request) ? reply(200, { data: organizations }) : unauthorized()),
+    ),
+    apiRoute(
+      {
+        method: 'post',
+        path: '/api/manage/organizations',
+        responses: { 201: managedOrganizationResponseSchema },
+      },
+      async ({ request, reply }) => {
         if (!signedIn(request)) return unauthorized();
         const body = createOrganizationRequestSchema.safeParse(await request.json());
         if (!body.success) return validationFailure(body.error);
@@ -132,20 +135,28 @@ export function managementHandlers(
           createdAt: new Date().toISOString(),
         };
         organizations.push(created);
-        return HttpResponse.json({ data: created }, { status: 201 });
+        return reply(201, { data: created });
       },
     ),
-    http.get<{ organizationId: string }, never, ManagedOrganizationResponse | ApiError>(
-      '*/api/manage/organizations/:organizationId',
-      ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'get',
+        path: '/api/manage/organizations/{organizationId}',
+        responses: { 200: managedOrganizationResponseSchema },
+      },
+      ({ request, params, reply }) => {
         if (!signedIn(request)) return unauthorized();
         const found = organizations.find((o) => o.id === params.organizationId);
-        return found ? HttpResponse.json({ data: found }) : notFound();
+        return found ? reply(200, { data: found }) : notFound();
       },
     ),
-    http.patch<{ organizationId: string }, never, ManagedOrganizationResponse | ApiError>(
-      '*/api/manage/organizations/:organizationId',
-      async ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'patch',
+        path: '/api/manage/organizations/{organizationId}',
+        responses: { 200: managedOrganizationResponseSchema },
+      },
+      async ({ request, params, reply }) => {
         if (!signedIn(request)) return unauthorized();
         const found = organizations.find((o) => o.id === params.organizationId);
         if (!found) return notFound();
@@ -163,12 +174,16 @@ export function managementHandlers(
           found,
           Object.fromEntries(Object.entries(body.data).filter(([, value]) => value !== undefined)),
         );
-        return HttpResponse.json({ data: found });
+        return reply(200, { data: found });
       },
     ),
-    http.post<{ organizationId: string }, never, InviteFirstAdminResponse | ApiError>(
-      '*/api/manage/organizations/:organizationId/first-admin',
-      async ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'post',
+        path: '/api/manage/organizations/{organizationId}/first-admin',
+        responses: { 201: inviteFirstAdminResponseSchema },
+      },
+      async ({ request, params, reply }) => {
         if (!signedIn(request)) return unauthorized();
         const found = organizations.find((o) => o.id === params.organizationId);
         if (!found) return notFound();
@@ -183,10 +198,11 @@ export function managementHandlers(
         const email = body.data.email.toLowerCase();
         if (found.adminState === 'none') found.userCount += 1;
         found.adminState = 'invited';
-        return HttpResponse.json(
-          { message: `Invitation sent to ${email}. The link works for 7 days.`, email, data: found },
-          { status: 201 },
-        );
+        return reply(201, {
+          message: `Invitation sent to ${email}. The link works for 7 days.`,
+          email,
+          data: found,
+        });
       },
     ),
   ];

@@ -1,26 +1,22 @@
-import type {
-  ApiError,
-  CustomSidebarItem,
-  CustomSidebarItemsResponse,
-  Settings,
-  SettingsResponse,
-  SidebarItemResponse,
-  UpdateSettingsResponse,
-} from '@contract';
+import type { CustomSidebarItem, Settings } from '@contract';
 import {
   createSidebarItemRequestSchema,
+  customSidebarItemsResponseSchema,
   detectLogoType,
   errorCodes,
   logoSizeMessage,
   logoTypeMessage,
   maxLogoBytes,
   reorderSidebarItemsRequestSchema,
+  settingsResponseSchema,
+  sidebarItemRemovedResponseSchema,
+  sidebarItemResponseSchema,
   updateSettingsRequestSchema,
+  updateSettingsResponseSchema,
   updateSidebarItemRequestSchema,
 } from '@contract';
-import { http, HttpResponse } from 'msw';
 import { demoOrganization, demoSettings, demoSidebarItems } from '../data';
-import { apiError, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, requestUser, unauthorized } from './respond';
 
 const forbidden = (message = 'Only admin may call this') =>
   apiError(403, { code: errorCodes.forbidden, message });
@@ -57,66 +53,82 @@ const byOrder = (items: CustomSidebarItem[]) =>
  */
 export function settingsHandlersFor(state: SettingsMockState = freshSettingsState()) {
   return [
-    http.get('*/api/publicSettings', () => HttpResponse.json<SettingsResponse>({ data: state.settings })),
+    apiRoute(
+      { method: 'get', path: '/api/publicSettings', responses: { 200: settingsResponseSchema } },
+      ({ reply }) => reply(200, { data: state.settings }),
+    ),
 
-    http.get<never, never, SettingsResponse | ApiError>('*/api/settings', ({ request }) => {
-      if (!requestUser(request)) return unauthorized();
-      return HttpResponse.json<SettingsResponse>({ data: state.settings });
-    }),
+    apiRoute(
+      { method: 'get', path: '/api/settings', responses: { 200: settingsResponseSchema } },
+      ({ request, reply }) => {
+        if (!requestUser(request)) return unauthorized();
+        return reply(200, { data: state.settings });
+      },
+    ),
 
-    http.put<never, never, UpdateSettingsResponse | ApiError>('*/api/settings', async ({ request }) => {
-      const user = requestUser(request);
-      if (!user) return unauthorized();
-      if (user.role !== 'admin') return forbidden();
-      const body = updateSettingsRequestSchema.safeParse(await request.json().catch(() => null));
-      if (!body.success) return validationFailed(body.error.issues);
-      const defined = Object.fromEntries(
-        Object.entries(body.data).filter(([, value]) => value !== undefined),
-      );
-      state.settings = { ...state.settings, ...defined };
-      return HttpResponse.json<UpdateSettingsResponse>({ message: 'Settings saved.', data: state.settings });
-    }),
+    apiRoute(
+      { method: 'put', path: '/api/settings', responses: { 200: updateSettingsResponseSchema } },
+      async ({ request, reply }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        const body = updateSettingsRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const defined = Object.fromEntries(
+          Object.entries(body.data).filter(([, value]) => value !== undefined),
+        );
+        state.settings = { ...state.settings, ...defined };
+        return reply(200, { message: 'Settings saved.', data: state.settings });
+      },
+    ),
 
-    http.put<never, never, UpdateSettingsResponse | ApiError>('*/api/settings/logo', async ({ request }) => {
-      const user = requestUser(request);
-      if (!user) return unauthorized();
-      if (user.role !== 'admin') return forbidden();
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.byteLength > maxLogoBytes) {
-        const message = logoSizeMessage(bytes.byteLength);
-        return apiError(413, { code: errorCodes.payloadTooLarge, message, fields: { logo: message } });
-      }
-      const contentType = detectLogoType(bytes);
-      if (!contentType) {
-        return apiError(400, {
-          code: errorCodes.validation,
-          message: logoTypeMessage,
-          fields: { logo: logoTypeMessage },
-        });
-      }
-      state.logo = { bytes, contentType };
-      state.settings = {
-        ...state.settings,
-        companyLogo: `/api/organizations/${demoOrganization.id}/logo?v=${Date.now()}`,
-      };
-      return HttpResponse.json<UpdateSettingsResponse>({ message: 'Logo saved.', data: state.settings });
-    }),
+    apiRoute(
+      { method: 'put', path: '/api/settings/logo', responses: { 200: updateSettingsResponseSchema } },
+      async ({ request, reply }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        const bytes = new Uint8Array(await request.arrayBuffer());
+        if (bytes.byteLength > maxLogoBytes) {
+          const message = logoSizeMessage(bytes.byteLength);
+          return apiError(413, { code: errorCodes.payloadTooLarge, message, fields: { logo: message } });
+        }
+        const contentType = detectLogoType(bytes);
+        if (!contentType) {
+          return apiError(400, {
+            code: errorCodes.validation,
+            message: logoTypeMessage,
+            fields: { logo: logoTypeMessage },
+          });
+        }
+        state.logo = { bytes, contentType };
+        state.settings = {
+          ...state.settings,
+          companyLogo: `/api/organizations/${demoOrganization.id}/logo?v=${Date.now()}`,
+        };
+        return reply(200, { message: 'Logo saved.', data: state.settings });
+      },
+    ),
 
-    http.delete<never, never, UpdateSettingsResponse | ApiError>('*/api/settings/logo', ({ request }) => {
-      const user = requestUser(request);
-      if (!user) return unauthorized();
-      if (user.role !== 'admin') return forbidden();
-      state.logo = null;
-      state.settings = { ...state.settings, companyLogo: null };
-      return HttpResponse.json<UpdateSettingsResponse>({
-        message: 'Logo removed; the default logo shows.',
-        data: state.settings,
-      });
-    }),
+    apiRoute(
+      { method: 'delete', path: '/api/settings/logo', responses: { 200: updateSettingsResponseSchema } },
+      ({ request, reply }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (user.role !== 'admin') return forbidden();
+        state.logo = null;
+        state.settings = { ...state.settings, companyLogo: null };
+        return reply(200, { message: 'Logo removed; the default logo shows.', data: state.settings });
+      },
+    ),
 
-    http.get<never, never, CustomSidebarItemsResponse | ApiError>(
-      '*/api/customSidebarItems',
-      ({ request }) => {
+    apiRoute(
+      {
+        method: 'get',
+        path: '/api/customSidebarItems',
+        responses: { 200: customSidebarItemsResponseSchema },
+      },
+      ({ request, reply }) => {
         const user = requestUser(request);
         if (!user) return unauthorized();
         const all = new URL(request.url).searchParams.get('all') === 'true';
@@ -124,13 +136,13 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
         const visible = all
           ? state.sidebarItems
           : state.sidebarItems.filter((item) => item.roles.length === 0 || item.roles.includes(user.role));
-        return HttpResponse.json<CustomSidebarItemsResponse>({ data: byOrder(visible) });
+        return reply(200, { data: byOrder(visible) });
       },
     ),
 
-    http.post<never, never, SidebarItemResponse | ApiError>(
-      '*/api/customSidebarItems',
-      async ({ request }) => {
+    apiRoute(
+      { method: 'post', path: '/api/customSidebarItems', responses: { 201: sidebarItemResponseSchema } },
+      async ({ request, reply }) => {
         const user = requestUser(request);
         if (!user) return unauthorized();
         if (user.role !== 'admin') return forbidden();
@@ -142,13 +154,17 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
           order: Math.max(-1, ...state.sidebarItems.map((candidate) => candidate.order)) + 1,
         };
         state.sidebarItems = [...state.sidebarItems, item];
-        return HttpResponse.json<SidebarItemResponse>({ data: item }, { status: 201 });
+        return reply(201, { data: item });
       },
     ),
 
-    http.put<never, never, CustomSidebarItemsResponse | ApiError>(
-      '*/api/customSidebarItems/order',
-      async ({ request }) => {
+    apiRoute(
+      {
+        method: 'put',
+        path: '/api/customSidebarItems/order',
+        responses: { 200: customSidebarItemsResponseSchema },
+      },
+      async ({ request, reply }) => {
         const user = requestUser(request);
         if (!user) return unauthorized();
         if (user.role !== 'admin') return forbidden();
@@ -163,13 +179,17 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
           return apiError(400, { code: errorCodes.validation, message, fields: { ids: message } });
         }
         state.sidebarItems = state.sidebarItems.map((item) => ({ ...item, order: ids.indexOf(item.id) }));
-        return HttpResponse.json<CustomSidebarItemsResponse>({ data: byOrder(state.sidebarItems) });
+        return reply(200, { data: byOrder(state.sidebarItems) });
       },
     ),
 
-    http.patch<{ itemId: string }, never, SidebarItemResponse | ApiError>(
-      '*/api/customSidebarItems/:itemId',
-      async ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'patch',
+        path: '/api/customSidebarItems/{itemId}',
+        responses: { 200: sidebarItemResponseSchema },
+      },
+      async ({ request, params, reply }) => {
         const user = requestUser(request);
         if (!user) return unauthorized();
         if (user.role !== 'admin') return forbidden();
@@ -187,13 +207,17 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
         );
         const updated = { ...existing, ...defined };
         state.sidebarItems = state.sidebarItems.map((item) => (item.id === existing.id ? updated : item));
-        return HttpResponse.json<SidebarItemResponse>({ data: updated });
+        return reply(200, { data: updated });
       },
     ),
 
-    http.delete<{ itemId: string }, never, { message: string } | ApiError>(
-      '*/api/customSidebarItems/:itemId',
-      ({ request, params }) => {
+    apiRoute(
+      {
+        method: 'delete',
+        path: '/api/customSidebarItems/{itemId}',
+        responses: { 200: sidebarItemRemovedResponseSchema },
+      },
+      ({ request, params, reply }) => {
         const user = requestUser(request);
         if (!user) return unauthorized();
         if (user.role !== 'admin') return forbidden();
@@ -205,7 +229,7 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
           });
         }
         state.sidebarItems = state.sidebarItems.filter((item) => item.id !== existing.id);
-        return HttpResponse.json({ message: `“${existing.label}” is removed from the sidebar.` });
+        return reply(200, { message: `“${existing.label}” is removed from the sidebar.` });
       },
     ),
   ];

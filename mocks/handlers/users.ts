@@ -1,29 +1,22 @@
-import type {
-  ApiError,
-  ChangeUserStatusResponse,
-  MessageResponse,
-  Person,
-  PersonResponse,
-  Role,
-  UpdateOwnUserResponse,
-  UserListItem,
-  UserListQuery,
-  UserListResponse,
-} from '@contract';
+import type { Person, Role, UserListItem, UserListQuery } from '@contract';
 import {
   changeRoleRequestSchema,
   changeUserStatusRequestSchema,
+  changeUserStatusResponseSchema,
   createPersonRequestSchema,
+  messageResponseSchema,
   ownContactFields,
+  personResponseSchema,
   updatePersonRequestSchema,
   errorCodes,
   updateOwnUserRequestSchema,
+  updateOwnUserResponseSchema,
   userListQuerySchema,
+  userListResponseSchema,
   userStatusTransitions,
 } from '@contract';
-import { http, HttpResponse } from 'msw';
 import { demoGroups, demoPeople } from '../data';
-import { apiError, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
 
 const forbidden = (message = 'You do not have permission to do this.') =>
   apiError(403, { code: errorCodes.forbidden, message });
@@ -99,45 +92,45 @@ function peopleHandlers(people: UserListItem[], profiles: Map<string, PersonProf
     demoGroups.filter((group) => ids.includes(group.id)).map(({ id, name }) => ({ id, name }));
 
   return [
-    http.post<never, never, PersonResponse | ApiError>('*/api/users', async ({ request }) => {
-      const viewer = requestUser(request);
-      if (!viewer) return unauthorized();
-      if (!isStaff(viewer.role)) return forbidden();
-      const body = createPersonRequestSchema.safeParse(await request.json().catch(() => null));
-      if (!body.success) return validationFailed(body.error.issues);
-      const { firstName, lastName, email, role, groupIds = [], ...profile } = body.data;
-      if (viewer.role !== 'admin' && role !== 'athlete') {
-        return forbidden('Coaches can add athletes only; ask an administrator to add staff.');
-      }
-      const address = email.toLowerCase();
-      if (people.some((user) => user.email === address)) {
-        return apiError(400, {
-          code: errorCodes.validation,
-          message: 'This email is already in use.',
-          fields: { email: 'This email is already in use' },
-        });
-      }
-      const user: UserListItem = {
-        id: crypto.randomUUID(),
-        firstName,
-        lastName,
-        email: address,
-        role,
-        status: 'approved',
-        invitationPending: true,
-        groups: groupRefs(groupIds),
-        createdAt: new Date().toISOString(),
-      };
-      people.push(user);
-      profiles.set(user.id, { ...emptyProfile, ...storedProfile(profile) });
-      return HttpResponse.json<PersonResponse>(
-        { message: `Invitation sent to ${address}.`, user: personOf(user, viewer.role) },
-        { status: 201 },
-      );
-    }),
-    http.get<{ userId: string }, never, PersonResponse | ApiError>(
-      '*/api/users/:userId',
-      ({ request, params }) => {
+    apiRoute(
+      { method: 'post', path: '/api/users', responses: { 201: personResponseSchema } },
+      async ({ request, reply }) => {
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        if (!isStaff(viewer.role)) return forbidden();
+        const body = createPersonRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!body.success) return validationFailed(body.error.issues);
+        const { firstName, lastName, email, role, groupIds = [], ...profile } = body.data;
+        if (viewer.role !== 'admin' && role !== 'athlete') {
+          return forbidden('Coaches can add athletes only; ask an administrator to add staff.');
+        }
+        const address = email.toLowerCase();
+        if (people.some((user) => user.email === address)) {
+          return apiError(400, {
+            code: errorCodes.validation,
+            message: 'This email is already in use.',
+            fields: { email: 'This email is already in use' },
+          });
+        }
+        const user: UserListItem = {
+          id: crypto.randomUUID(),
+          firstName,
+          lastName,
+          email: address,
+          role,
+          status: 'approved',
+          invitationPending: true,
+          groups: groupRefs(groupIds),
+          createdAt: new Date().toISOString(),
+        };
+        people.push(user);
+        profiles.set(user.id, { ...emptyProfile, ...storedProfile(profile) });
+        return reply(201, { message: `Invitation sent to ${address}.`, user: personOf(user, viewer.role) });
+      },
+    ),
+    apiRoute(
+      { method: 'get', path: '/api/users/{userId}', responses: { 200: personResponseSchema } },
+      ({ request, params, reply }) => {
         const viewer = requestUser(request);
         if (!viewer) return unauthorized();
         if (!isStaff(viewer.role) && params.userId !== viewer.id) {
@@ -145,12 +138,12 @@ function peopleHandlers(people: UserListItem[], profiles: Map<string, PersonProf
         }
         const user = people.find((person) => person.id === params.userId);
         if (!user) return notFound();
-        return HttpResponse.json<PersonResponse>({ message: 'OK', user: personOf(user, viewer.role) });
+        return reply(200, { message: 'OK', user: personOf(user, viewer.role) });
       },
     ),
-    http.patch<{ userId: string }, never, PersonResponse | ApiError>(
-      '*/api/users/:userId',
-      async ({ request, params }) => {
+    apiRoute(
+      { method: 'patch', path: '/api/users/{userId}', responses: { 200: personResponseSchema } },
+      async ({ request, params, reply }) => {
         const viewer = requestUser(request);
         if (!viewer) return unauthorized();
         if (!isStaff(viewer.role) && params.userId !== viewer.id) {
@@ -179,15 +172,15 @@ function peopleHandlers(people: UserListItem[], profiles: Map<string, PersonProf
         };
         people[index] = changed;
         profiles.set(target.id, { ...emptyProfile, ...profiles.get(target.id), ...storedProfile(profile) });
-        return HttpResponse.json<PersonResponse>({
+        return reply(200, {
           message: `${changed.firstName} ${changed.lastName} is saved.`,
           user: personOf(changed, viewer.role),
         });
       },
     ),
-    http.post<{ userId: string }, never, PersonResponse | ApiError>(
-      '*/api/users/:userId/role',
-      async ({ request, params }) => {
+    apiRoute(
+      { method: 'post', path: '/api/users/{userId}/role', responses: { 200: personResponseSchema } },
+      async ({ request, params, reply }) => {
         const viewer = requestUser(request);
         if (!viewer) return unauthorized();
         if (viewer.role !== 'admin') return forbidden();
@@ -200,15 +193,15 @@ function peopleHandlers(people: UserListItem[], profiles: Map<string, PersonProf
         const { role } = body.data;
         const changed = { ...target, role, groups: role === 'athlete' ? target.groups : [] };
         people[index] = changed;
-        return HttpResponse.json<PersonResponse>({
+        return reply(200, {
           message: `${changed.firstName} ${changed.lastName} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`,
           user: personOf(changed, viewer.role),
         });
       },
     ),
-    http.post<{ userId: string }, never, MessageResponse | ApiError>(
-      '*/api/users/:userId/invitation',
-      ({ request, params }) => {
+    apiRoute(
+      { method: 'post', path: '/api/users/{userId}/invitation', responses: { 200: messageResponseSchema } },
+      ({ request, params, reply }) => {
         const viewer = requestUser(request);
         if (!viewer) return unauthorized();
         if (!isStaff(viewer.role)) return forbidden();
@@ -221,9 +214,7 @@ function peopleHandlers(people: UserListItem[], profiles: Map<string, PersonProf
             message: 'They have chosen a password already.',
           });
         }
-        return HttpResponse.json<MessageResponse>({
-          message: `A new invitation is on its way to ${target.email}.`,
-        });
+        return reply(200, { message: `A new invitation is on its way to ${target.email}.` });
       },
     ),
   ];
@@ -239,31 +230,38 @@ export function userDirectoryHandlers(
 ) {
   return [
     ...peopleHandlers(people, profiles),
-    http.get<never, never, UserListResponse | ApiError>('*/api/users', ({ request }) => {
-      const viewer = requestUser(request);
-      if (!viewer) return unauthorized();
-      if (viewer.role === 'athlete') return forbidden();
-      const query = userListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-      if (!query.success) {
-        const fields = fieldsOf(query.error.issues);
-        return apiError(400, {
-          code: errorCodes.validation,
-          message: `Invalid query: check ${Object.keys(fields).join(', ')}.`,
-          fields,
+    apiRoute(
+      { method: 'get', path: '/api/users', responses: { 200: userListResponseSchema } },
+      ({ request, reply }) => {
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        if (viewer.role === 'athlete') return forbidden();
+        const query = userListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+        if (!query.success) {
+          const fields = fieldsOf(query.error.issues);
+          return apiError(400, {
+            code: errorCodes.validation,
+            message: `Invalid query: check ${Object.keys(fields).join(', ')}.`,
+            fields,
+          });
+        }
+        const { page, size, ...filters } = query.data;
+        const matching = people.filter((user) => matches(user, filters)).sort(byListOrder);
+        return reply(200, {
+          data: matching.slice(page * size, (page + 1) * size),
+          page,
+          size,
+          total: matching.length,
         });
-      }
-      const { page, size, ...filters } = query.data;
-      const matching = people.filter((user) => matches(user, filters)).sort(byListOrder);
-      return HttpResponse.json<UserListResponse>({
-        data: matching.slice(page * size, (page + 1) * size),
-        page,
-        size,
-        total: matching.length,
-      });
-    }),
-    http.post<{ userId: string }, never, ChangeUserStatusResponse | ApiError>(
-      '*/api/users/:userId/status',
-      async ({ request, params }) => {
+      },
+    ),
+    apiRoute(
+      {
+        method: 'post',
+        path: '/api/users/{userId}/status',
+        responses: { 200: changeUserStatusResponseSchema },
+      },
+      async ({ request, params, reply }) => {
         const viewer = requestUser(request);
         if (!viewer) return unauthorized();
         if (viewer.role === 'athlete') return forbidden();
@@ -298,7 +296,7 @@ export function userDirectoryHandlers(
               : target.status === 'disabled'
                 ? `${name} is enabled again.`
                 : `${name} is approved and can sign in.`;
-        return HttpResponse.json<ChangeUserStatusResponse>({ message, user: changed });
+        return reply(200, { message, user: changed });
       },
     ),
   ];
@@ -307,9 +305,9 @@ export function userDirectoryHandlers(
 export const userHandlers = [
   ...userDirectoryHandlers(),
   // Answers with the user as changed; the demo users themselves stay as they are, so tests do not leak state.
-  http.post<{ userId: string }, never, UpdateOwnUserResponse | ApiError>(
-    '*/api/users/:userId',
-    async ({ request, params }) => {
+  apiRoute(
+    { method: 'post', path: '/api/users/{userId}', responses: { 200: updateOwnUserResponseSchema } },
+    async ({ request, params, reply }) => {
       const user = requestUser(request);
       if (!user) return unauthorized();
       if (params.userId !== user.id) {
@@ -319,20 +317,8 @@ export const userHandlers = [
         });
       }
       const parsed = updateOwnUserRequestSchema.safeParse(await request.json().catch(() => null));
-      if (!parsed.success) {
-        const fields = Object.fromEntries(
-          parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
-        );
-        return apiError(400, {
-          code: errorCodes.validation,
-          message: 'Check the highlighted fields.',
-          fields,
-        });
-      }
-      return HttpResponse.json<UpdateOwnUserResponse>({
-        message: 'User updated successfully',
-        user: { ...user, ...parsed.data },
-      });
+      if (!parsed.success) return validationFailure(parsed.error);
+      return reply(200, { message: 'User updated successfully', user: { ...user, ...parsed.data } });
     },
   ),
 ];

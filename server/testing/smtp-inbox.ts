@@ -103,14 +103,19 @@ export class SmtpInbox {
     });
   }
 
-  /** Listens on 127.0.0.1 (port 0: any free port) and answers the smtp:// URL to send to. */
+  /**
+   * Listens on 127.0.0.1 (port 0: any free port) and answers the smtp:// URL to send to. The URL asks nodemailer
+   * for one pooled connection, so mails arrive in the order the server sends them: a mail asked for after a
+   * request proves that a mail of that request would have arrived by then (see `nextMailTo`). Close the mailer
+   * (createTestContext's close does) before the inbox, or the idle connection holds the close up.
+   */
   async start(port = 0): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, '127.0.0.1', () => resolve());
     });
     const address = this.server.server.address() as AddressInfo;
-    return `smtp://127.0.0.1:${address.port}`;
+    return `smtp://127.0.0.1:${address.port}?pool=true&maxConnections=1`;
   }
 
   private receive(mail: ReceivedMail) {
@@ -120,7 +125,11 @@ export class SmtpInbox {
     for (const waiter of waiting) waiter.resolve(mail);
   }
 
-  /** The next mail to this address that arrives from now on (or within `timeoutMs`, else it rejects). */
+  /**
+   * The next mail to this address that arrives from now on (or within `timeoutMs`, else it rejects). Call it
+   * before the request that sends the mail. To show a request mailed nothing, wait for a mail asked for after it:
+   * mails arrive in order (see `start`), so once that one is here, the request's own would be too.
+   */
   nextMailTo(address: string, timeoutMs = 5_000): Promise<ReceivedMail> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(

@@ -4,7 +4,7 @@ import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { parseEnv, type Env } from '../env';
-import type { Mailer } from '../lib/mail/mailer';
+import { createMailer, type Mailer } from '../lib/mail/mailer';
 import type { PushSender } from '../lib/push/push-sender';
 
 export const demoPassword = 'test-demo-password';
@@ -67,7 +67,9 @@ export async function createTestContext(
     STATIC_DIR: '.tmp/no-static-dir',
     ...overrides,
   });
-  const app = createApp({ env, db: handle.db, push: options.push, mailer: options.mailer });
+  // A mailer made here is closed here: a pooled SMTP connection (SmtpInbox) would otherwise outlive the test.
+  const mailer = options.mailer ?? createMailer(env);
+  const app = createApp({ env, db: handle.db, push: options.push, mailer });
 
   async function request<T = Record<string, unknown>>(
     method: string,
@@ -94,5 +96,10 @@ export async function createTestContext(
     return response.body.token;
   }
 
-  return { app, env, db: handle.db, request, signIn, close: drop };
+  async function close() {
+    if (!options.mailer) await mailer.close();
+    await drop();
+  }
+
+  return { app, env, db: handle.db, request, signIn, close };
 }

@@ -1,5 +1,5 @@
 import { server } from '@mocks/server';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { api } from '@/lib/api/api-client';
 import { resetRequestActivity } from '@/lib/api/request-activity';
@@ -7,16 +7,18 @@ import { GlobalLoadingIndicator } from './global-loading-indicator';
 
 beforeEach(resetRequestActivity);
 
-/** Holds the answer to `path` until `answer` is called. */
+/** Holds the answer to `path` until `answer` is called; `received` resolves once the server has the call. */
 function heldAnswer(path: string) {
   let answer: () => void = () => undefined;
+  let receive: () => void = () => undefined;
+  const received = new Promise<void>((resolve) => (receive = resolve));
   server.use(
-    http.get(
-      `*/${path}`,
-      () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({})))),
-    ),
+    http.get(`*/${path}`, () => {
+      receive();
+      return new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json({}))));
+    }),
   );
-  return () => answer();
+  return Object.assign(() => answer(), { received });
 }
 
 describe('global loading indicator (spec 9)', () => {
@@ -36,7 +38,8 @@ describe('global loading indicator (spec 9)', () => {
     const answer = heldAnswer('api/notifications');
     render(<GlobalLoadingIndicator />);
     const call = api.get('api/notifications', { searchParams: { user: '5a0c8a8e' } }).json();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A call is counted before it is sent: once the server has it, a counted one would show.
+    await act(() => answer.received);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     answer();
     await call;

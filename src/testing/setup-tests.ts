@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { takeContractBreaches } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
 import { resetRequestActivity } from '@/lib/api/request-activity';
 import { applyBranding } from '@/lib/branding/apply-branding';
@@ -26,6 +27,9 @@ afterEach(() => {
   server.events.removeAllListeners();
   localStorage.clear();
   sessionStorage.clear();
+  // Last, so the cleanup above runs either way: a fake that answered what the server cannot fails the test.
+  const breaches = takeContractBreaches();
+  if (breaches.length > 0) throw new Error(breaches.join('\n\n'));
 });
 
 afterAll(() => server.close());

@@ -80,9 +80,6 @@ function signIn(email: string, password: string) {
   return post<{ token: string }>('/api/login', { email, password });
 }
 
-/** Waits long enough for a mail that was going to be sent after the answer to have arrived. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-
 describe('registration: a new organisation and its first admin', () => {
   it('makes the organisation and an approved admin who signs in once the mailed link is opened', async () => {
     const body = registration({ organizationName: 'Lakeside Pitching Lab' });
@@ -273,11 +270,14 @@ describe("sign-up: an athlete joins the host's organisation", () => {
   });
 
   it('answers an email that has an account exactly like a new one, and mails it nothing', async () => {
+    const email = uniqueEmail('fresh');
+    const freshMail = inbox.nextMailTo(email);
     const taken = await post('/api/signup', signupOf('coach@rivals.test'));
-    const fresh = await post('/api/signup', signupOf(uniqueEmail('fresh')));
+    const fresh = await post('/api/signup', signupOf(email));
     expect(taken.status).toBe(201);
     expect(taken.body).toEqual(fresh.body);
-    await settle();
+    // Mails arrive in order: once the new sign-up's link is here, one to the taken email would be too.
+    await freshMail;
     expect(inbox.mailsTo('coach@rivals.test')).toHaveLength(0);
     const [coach] = await t.db.select().from(users).where(eq(users.email, 'coach@rivals.test'));
     expect(coach?.firstName).not.toBe('Jordan');
@@ -438,7 +438,9 @@ describe('asking for a new link', () => {
     const email = uniqueEmail('host');
     await linkMailedTo(email, () => post('/api/signup', signupOf(email)));
     expect((await post('/api/activation/resend', { email }, rivalsHost)).status).toBe(200);
-    await settle();
+    // Mails arrive in order: once a later sign-up's link is here, any mail of the requests above would be too.
+    const later = uniqueEmail('later');
+    await linkMailedTo(later, () => post('/api/signup', signupOf(later)));
     expect(inbox.mailsTo('nobody@example.test')).toHaveLength(0);
     expect(inbox.mailsTo('athlete@demo.test')).toHaveLength(0);
     expect(inbox.mailsTo('pending@demo.test')).toHaveLength(0);

@@ -410,7 +410,12 @@ describe('POST /api/users/{userId}/status mails the decision on a sign-up', () =
     const before = inbox.mailsTo('pending@demo.test').length;
     await t.request('POST', `/api/users/${pendingId}/status`, { token: coach, body: { status: 'disabled' } });
     await t.request('POST', `/api/users/${pendingId}/status`, { token: coach, body: { status: 'approved' } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Mails arrive in order: once a later approval's mail is here, one of the disabling or enabling would be too.
+    const laterId = await idOf('noah.kim@demo.test');
+    await t.db.update(users).set({ status: 'pending' }).where(eq(users.id, laterId));
+    const laterMail = inbox.nextMailTo('noah.kim@demo.test');
+    await t.request('POST', `/api/users/${laterId}/status`, { token: coach, body: { status: 'approved' } });
+    await laterMail;
     expect(inbox.mailsTo('pending@demo.test')).toHaveLength(before);
   });
 });

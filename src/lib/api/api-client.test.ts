@@ -333,9 +333,17 @@ describe('loading indicator bookkeeping (spec 9)', () => {
 
   it('leaves the quiet calls of spec 9 out', async () => {
     let answer: (response: Response) => void = () => undefined;
-    server.use(http.get('*/api/settings', () => new Promise<Response>((resolve) => (answer = resolve))));
+    let receive: () => void = () => undefined;
+  const received = new Promise<void>((resolve) => (receive = resolve));
+    server.use(
+      http.get('*/api/settings', () => {
+        receive();
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
     const result = api.get('api/settings').json();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A call is counted before it is sent: once the server has it, a counted one would show.
+    await received;
     expect(getRunningCalls()).toBe(0);
     answer(HttpResponse.json({}));
     await result;

@@ -36,6 +36,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   // Stop the saving of every page this test opened.
   for (const queryClient of clients.splice(0)) await discardOfflineCache(queryClient);
   configureOfflineCache({});
@@ -100,9 +101,11 @@ describe('the offline cache (ADR 016)', () => {
   });
 
   it('keeps nothing for a signed-out visitor', async () => {
+    vi.useFakeTimers();
     const page = await startPage();
     page.setQueryData(meKey, coachSession);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every save the cache could have scheduled (they are throttled by timers) has run by now.
+    await vi.runAllTimersAsync();
     expect(storage.stored()).toBeUndefined();
   });
 
@@ -120,6 +123,7 @@ describe('the offline cache (ADR 016)', () => {
   });
 
   it('on sign-out, deletes the stored cache and the queued writes', async () => {
+    vi.useFakeTimers();
     signInAs(demoUsers.coach);
     const page = await startPage();
     page.setQueryData(meKey, coachSession);
@@ -131,7 +135,7 @@ describe('the offline cache (ADR 016)', () => {
 
     await discardOfflineCache(page);
     page.setQueryData(meKey, { ...coachSession, user: { ...demoUsers.coach, firstName: 'Later' } });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await vi.runAllTimersAsync();
 
     expect(storage.stored()).toBeUndefined();
     expect(page.getMutationCache().getAll()).not.toContain(write);
@@ -144,11 +148,15 @@ describe('the offline cache (ADR 016)', () => {
     configureOfflineCache({ storage: stuck, buildId: 'test-build' });
     const page = createTestQueryClient();
     clients.push(page);
+    vi.useFakeTimers();
 
-    const started = Date.now();
-    await restoreOfflineCache(page, 100);
+    let isStarted = false;
+    const starting = restoreOfflineCache(page, 100).then(() => (isStarted = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(isStarted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await starting;
 
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(page.getQueryData(meKey)).toBeUndefined();
   });
 });

@@ -102,6 +102,8 @@ describe('signing out (spec 4)', () => {
 
   it('deletes what the device kept of the session, and the writes still waiting to be sent', async () => {
     const storage = installMemoryOfflineCache();
+    // The cache's saves wait on timers: faked, so the test can run those still scheduled after the sign-out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     try {
       signInAs(demoUsers.coach);
       const { queryClient } = await renderSignedIn();
@@ -121,10 +123,11 @@ describe('signing out (spec 4)', () => {
       expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
       expect(storage.stored()).toBeUndefined();
       expect(queryClient.getMutationCache().getAll()).not.toContain(waiting);
-      // Nothing more is written to the device after the sign-out.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // A minute on, far past the saves' one-second throttle: nothing more is written to the device.
+      await vi.advanceTimersByTimeAsync(60_000);
       expect(storage.stored()).toBeUndefined();
     } finally {
+      vi.useRealTimers();
       onlineManager.setOnline(true);
       configureOfflineCache({});
     }
