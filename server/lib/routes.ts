@@ -14,6 +14,12 @@ export const jsonContent = <T>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
+/** What the Idempotency-Key middleware (ADR 004) may answer a keyed write, besides the route's own answers. */
+export const keyedWriteErrors = {
+  409: errorResponse('A write with this Idempotency-Key is still being applied (Retry-After: 1)'),
+  422: errorResponse('This Idempotency-Key was already used for another request'),
+};
+
 const signedInErrors = {
   401: errorResponse('No valid bearer token of an approved user'),
 };
