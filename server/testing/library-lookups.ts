@@ -5,27 +5,23 @@ export type ErrorBody = { error: { code: string; message: string; fields?: Recor
 
 /** The library as a user of `token` finds it by name: the ids tests need, looked up the way the screens do. */
 export function libraryLookups(t: TestContext) {
-  async function exerciseNamed(token: string, name: string, archived = false) {
-    const { status, body } = await t.request<ExerciseListResponse>(
-      'GET',
-      `/api/exercises?q=${encodeURIComponent(name)}&archived=${archived}`,
-      { token },
-    );
-    const exercise = body.data.find((row) => row.name === name);
-    if (status !== 200 || !exercise) throw new Error(`No exercise called ${name} (HTTP ${status})`);
-    return exercise;
+  async function named<T extends ExerciseListResponse | WorkoutListResponse>(
+    list: 'exercises' | 'workouts',
+    token: string,
+    name: string,
+    archived: boolean,
+  ): Promise<T['data'][number]> {
+    const query = `q=${encodeURIComponent(name)}&archived=${archived}`;
+    const { status, body } = await t.request<T>('GET', `/api/${list}?${query}`, { token });
+    const found = (body.data as T['data'][number][]).find((row) => row.name === name);
+    if (status !== 200 || !found) throw new Error(`No ${list} called ${name} (HTTP ${status})`);
+    return found;
   }
 
-  async function workoutNamed(token: string, name: string, archived = false) {
-    const { status, body } = await t.request<WorkoutListResponse>(
-      'GET',
-      `/api/workouts?q=${encodeURIComponent(name)}&archived=${archived}`,
-      { token },
-    );
-    const workout = body.data.find((row) => row.name === name);
-    if (status !== 200 || !workout) throw new Error(`No workout called ${name} (HTTP ${status})`);
-    return workout;
-  }
-
-  return { exerciseNamed, workoutNamed };
+  return {
+    exerciseNamed: (token: string, name: string, archived = false) =>
+      named<ExerciseListResponse>('exercises', token, name, archived),
+    workoutNamed: (token: string, name: string, archived = false) =>
+      named<WorkoutListResponse>('workouts', token, name, archived),
+  };
 }

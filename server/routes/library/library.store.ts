@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
 import type { z } from 'zod';
 import {
@@ -54,16 +42,6 @@ const staleWorkout = () =>
     'Someone else saved this workout since you opened it. Open it again to see their changes, then make yours.',
   );
 
-/** An exercise's columns and how many workouts use it, in one query. */
-const exerciseWithCount = {
-  ...getTableColumns(exercises),
-  workoutCount:
-    sql<number>`(select count(*) from ${workoutExercises} where ${workoutExercises.exerciseId} = ${exercises.id})`.mapWith(
-      Number,
-    ),
-};
-type ExerciseWithCount = typeof exercises.$inferSelect & { workoutCount: number };
-
 const exerciseRefFields = {
   id: exercises.id,
   name: exercises.name,
@@ -78,7 +56,7 @@ type ExerciseRefRow = { [K in keyof typeof exerciseRefFields]: (typeof exercises
 /** jsonb arrives parsed from postgres.js and PGlite alike, but a driver may hand it over as text. */
 const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** A workout's list columns: its document is summarised in SQL, so a page never carries fifty documents. */
+/** A workout's list columns: its document summarised in SQL, so that a page never carries fifty documents. */
 const workoutSummaryFields = {
   id: workouts.id,
   name: workouts.name,
@@ -95,10 +73,52 @@ const workoutSummaryFields = {
   ),
 };
 
-const byName = (
-  name: typeof exercises.name | typeof workouts.name,
-  id: typeof exercises.id | typeof workouts.id,
-) => [sql`lower(${name})`, asc(id)];
+/**
+ * By name, in any case. Names are unique per organisation in lower case (a unique index), so this is a
+ * total order, and that index serves it.
+ */
+const byName = (name: typeof exercises.name | typeof workouts.name) => sql`lower(${name})`;
+
+/**
+ * The ids of one page of a list, by name: a list picks its page with this first, so that what it adds to each
+ * row (a count, a document's summary) is worked out for the page's rows only.
+ */
+function pageIds(
+  tenant: TenantScope,
+  table: typeof exercises | typeof workouts,
+  where: SQL,
+  page: number,
+  size: number,
+): SQL {
+  // `= any(array(…))` makes PostgreSQL pick the page first and then fetch its rows by primary key; with
+  // `in (…)` it may scan every row of the organisation to join them.
+  return sql`${table.id} = any(array(select ${table.id} from ${table} where ${tenant.own(table, where)}
+    order by ${byName(table.name)} limit ${size} offset ${page * size}))`;
+}
+
+/** An exercise's columns and how many workouts use it (archived ones included). */
+const exerciseWithCount = {
+  ...getTableColumns(exercises),
+  workoutCount:
+    sql<number>`(select count(*) from ${workoutExercises} where ${workoutExercises.exerciseId} = ${exercises.id})`.mapWith(
+      Number,
+    ),
+};
+type ExerciseWithCount = typeof exercises.$inferSelect & { workoutCount: number };
+
+/** The workouts whose index names the exercise. */
+const usesExercise = (exerciseId: string) =>
+  inArray(
+    workouts.id,
+    sql`(select ${workoutExercises.workoutId} from ${workoutExercises} where ${workoutExercises.exerciseId} = ${exerciseId})`,
+  );
+
+/** The exercises a workout's index names. */
+const usedByWorkout = (workoutId: string) =>
+  inArray(
+    exercises.id,
+    sql`(select ${workoutExercises.exerciseId} from ${workoutExercises} where ${workoutExercises.workoutId} = ${workoutId})`,
+  );
 
 function listFilters(
   table: typeof exercises | typeof workouts,
@@ -110,7 +130,7 @@ function listFilters(
   return and(...filters)!;
 }
 
-function toExercise(row: ExerciseWithCount): Exercise {
+function toExercise({ workoutCount, ...row }: ExerciseWithCount): Exercise {
   return {
     id: row.id,
     name: row.name,
@@ -120,7 +140,7 @@ function toExercise(row: ExerciseWithCount): Exercise {
     measures: row.measures,
     unilateral: row.unilateral,
     archived: row.archivedAt !== null,
-    workoutCount: row.workoutCount,
+    workoutCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -189,10 +209,8 @@ export class LibraryStore {
     const where = listFilters(exercises, filters);
     const [rows, total] = await Promise.all([
       this.tenant.selectFields(exercises, exerciseWithCount, {
-        where,
-        orderBy: byName(exercises.name, exercises.id),
-        limit: size,
-        offset: page * size,
+        where: pageIds(this.tenant, exercises, where, page, size),
+        orderBy: [byName(exercises.name)],
       }),
       this.tenant.count(exercises, where),
     ]);
@@ -200,20 +218,15 @@ export class LibraryStore {
   }
 
   async exerciseDetail(exerciseId: string): Promise<ExerciseDetail> {
-    const [row] = await this.tenant.selectFields(exercises, exerciseWithCount, {
-      where: eq(exercises.id, exerciseId),
-      limit: 1,
-    });
+    const [[row], usedBy] = await Promise.all([
+      this.tenant.selectFields(exercises, exerciseWithCount, { where: eq(exercises.id, exerciseId) }),
+      this.tenant.selectFields(
+        workouts,
+        { id: workouts.id, name: workouts.name, archivedAt: workouts.archivedAt },
+        { where: usesExercise(exerciseId), orderBy: [byName(workouts.name)], limit: 50 },
+      ),
+    ]);
     if (!row) throw exerciseNotFound();
-    const usedBy = await this.tenant.selectFields(
-      workouts,
-      { id: workouts.id, name: workouts.name, archivedAt: workouts.archivedAt },
-      {
-        where: sql`${workouts.id} in (select ${workoutExercises.workoutId} from ${workoutExercises} where ${workoutExercises.exerciseId} = ${row.id})`,
-        orderBy: byName(workouts.name, workouts.id),
-        limit: 50,
-      },
-    );
     return {
       ...toExercise(row),
       usedBy: usedBy.map(({ id, name, archivedAt }) => ({ id, name, archived: archivedAt !== null })),
@@ -249,17 +262,12 @@ export class LibraryStore {
   }
 
   async archiveExercise(exerciseId: string): Promise<ExerciseDetail> {
-    // Archiving twice keeps the first date.
-    await this.tenant.update(
-      exercises,
-      { archivedAt: new Date() },
-      and(eq(exercises.id, exerciseId), isNull(exercises.archivedAt))!,
-    );
+    await this.setArchived(exercises, exerciseId, true);
     return this.exerciseDetail(exerciseId);
   }
 
   async restoreExercise(exerciseId: string): Promise<ExerciseDetail> {
-    await this.tenant.update(exercises, { archivedAt: null }, eq(exercises.id, exerciseId));
+    await this.setArchived(exercises, exerciseId, false);
     return this.exerciseDetail(exerciseId);
   }
 
@@ -287,10 +295,7 @@ export class LibraryStore {
     const using = await this.tenant.selectFields(
       workouts,
       { name: workouts.name, blocks: workouts.blocks },
-      {
-        where: sql`${workouts.id} in (select ${workoutExercises.workoutId} from ${workoutExercises} where ${workoutExercises.exerciseId} = ${exercise.id})`,
-        orderBy: byName(workouts.name, workouts.id),
-      },
+      { where: usesExercise(exercise.id), orderBy: [byName(workouts.name)] },
     );
     const stillUsed = new Set<Measure>();
     const workoutNames: string[] = [];
@@ -318,10 +323,8 @@ export class LibraryStore {
     const where = listFilters(workouts, filters);
     const [rows, total] = await Promise.all([
       this.tenant.selectFields(workouts, workoutSummaryFields, {
-        where,
-        orderBy: byName(workouts.name, workouts.id),
-        limit: size,
-        offset: page * size,
+        where: pageIds(this.tenant, workouts, where, page, size),
+        orderBy: [byName(workouts.name)],
       }),
       this.tenant.count(workouts, where),
     ]);
@@ -346,9 +349,13 @@ export class LibraryStore {
   }
 
   async workout(workoutId: string): Promise<Workout> {
-    const row = await this.tenant.first(workouts, eq(workouts.id, workoutId));
+    // The workout and, through its index, its exercises at once.
+    const [row, refs] = await Promise.all([
+      this.tenant.first(workouts, eq(workouts.id, workoutId)),
+      this.tenant.selectFields(exercises, exerciseRefFields, { where: usedByWorkout(workoutId) }),
+    ]);
     if (!row) throw workoutNotFound();
-    return toWorkout(row, await this.exerciseRefs(this.tenant, exerciseIdsOf(row.blocks)));
+    return toWorkout(row, new Map(refs.map((ref) => [ref.id, toExerciseRef(ref)])));
   }
 
   async createWorkout(values: SaveWorkoutValues, createdBy: string): Promise<Workout> {
@@ -399,16 +406,12 @@ export class LibraryStore {
   }
 
   async archiveWorkout(workoutId: string): Promise<Workout> {
-    await this.tenant.update(
-      workouts,
-      { archivedAt: new Date() },
-      and(eq(workouts.id, workoutId), isNull(workouts.archivedAt))!,
-    );
+    await this.setArchived(workouts, workoutId, true);
     return this.workout(workoutId);
   }
 
   async restoreWorkout(workoutId: string): Promise<Workout> {
-    await this.tenant.update(workouts, { archivedAt: null }, eq(workouts.id, workoutId));
+    await this.setArchived(workouts, workoutId, false);
     return this.workout(workoutId);
   }
 
@@ -508,6 +511,15 @@ export class LibraryStore {
       { where: ilike(workouts.name, likePrefixPattern(`${base} (copy`)) },
     );
     return nextCopyName(base, new Set(similar.map(({ name }) => name.toLowerCase())));
+  }
+
+  /** Archives or restores; archiving twice keeps the first date. A missing id changes nothing (the read says 404). */
+  private async setArchived(table: typeof exercises | typeof workouts, id: string, archived: boolean) {
+    await this.tenant.update(
+      table,
+      { archivedAt: archived ? new Date() : null },
+      archived ? and(eq(table.id, id), isNull(table.archivedAt))! : eq(table.id, id),
+    );
   }
 
   // ——— Names ———

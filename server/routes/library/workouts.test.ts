@@ -7,6 +7,7 @@ import type {
   WorkoutListResponse,
   WorkoutResponse,
 } from '../../../contract/library';
+import { emptyPrescribedSet } from '../../../contract/prescription';
 import { libraryLookups, type ErrorBody } from '../../testing/library-lookups';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
@@ -250,17 +251,9 @@ describe('saving a workout', () => {
     expect(strength).toMatchObject({ label: 'Strength', rounds: 1, restSeconds: 120 });
     expect(strength!.exercises.map((entry) => entry.exercise.name)).toEqual(['Back Squat', 'Chin-Up']);
     expect(strength!.exercises[0]!.sets[2]).toEqual({
+      ...emptyPrescribedSet,
       reps: 4,
-      repsMax: null,
-      load: null,
-      loadUnit: null,
       percentOneRm: 80,
-      rpe: null,
-      timeSeconds: null,
-      distance: null,
-      distanceUnit: null,
-      pitchCount: null,
-      velocityMph: null,
       restSeconds: 180,
     });
     expect(strength!.exercises[1]!.notes).toBe('Full hang at the bottom.');
