@@ -28,6 +28,7 @@ import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
+import { libraryRouter } from './routes/library/library.index';
 import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { passwordPublicRouter } from './routes/password/password.index';
@@ -147,6 +148,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', groupsRouter)
     .route('/', settingsRouter)
     .route('/', passengersRouter)
+    .route('/', libraryRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {
