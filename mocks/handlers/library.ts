@@ -1,5 +1,4 @@
 import type {
-  ApiError,
   Exercise,
   ExerciseDetail,
   ExerciseRef,
@@ -9,20 +8,25 @@ import type {
 } from '@contract';
 import {
   createExerciseRequestSchema,
+  deleteExerciseResponseSchema,
+  deleteWorkoutResponseSchema,
   duplicateWorkoutRequestSchema,
   errorCodes,
   exerciseListQuerySchema,
+  exerciseListResponseSchema,
+  exerciseResponseSchema,
   measureLabels,
   measureTargetField,
   measuresUsedBy,
   saveWorkoutRequestSchema,
   updateExerciseRequestSchema,
   workoutListQuerySchema,
+  workoutListResponseSchema,
+  workoutResponseSchema,
 } from '@contract';
-import { http, HttpResponse } from 'msw';
 import { demoSettings } from '../data';
 import { demoExercises, demoWorkouts } from '../library-data';
-import { apiError, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
@@ -171,198 +175,250 @@ export function libraryHandlers() {
     };
   }
 
-  return [
-    http.get('*/api/exercises', ({ request }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const query = exerciseListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-      if (!query.success) return invalid(query.error.issues);
-      const { q, category, archived } = query.data;
-      const matching = exercises
-        .filter((exercise) => exercise.archived === archived)
-        .filter((exercise) => !category || exercise.category === category)
-        .filter((exercise) => !q || exercise.name.toLowerCase().includes(q.toLowerCase()))
-        .sort(byName)
-        .map(withCount);
-      return HttpResponse.json(page(matching, query.data));
-    }),
-    http.post('*/api/exercises', async ({ request }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const body = createExerciseRequestSchema.safeParse(await request.json());
-      if (!body.success) return invalid(body.error.issues);
-      const taken = nameTaken(exercises, body.data.name);
-      if (taken) return taken;
-      const exercise: Exercise = {
-        id: crypto.randomUUID(),
-        name: body.data.name,
-        category: body.data.category,
-        instructions: body.data.instructions ?? null,
-        videoUrl: body.data.videoUrl ?? null,
-        measures: body.data.measures,
-        unilateral: body.data.unilateral ?? false,
-        archived: false,
-        workoutCount: 0,
-        createdAt: now(),
-        updatedAt: now(),
-      };
-      exercises.push(exercise);
-      return HttpResponse.json(
-        { message: `${exercise.name} is in your library.`, data: detailOf(exercise) },
-        { status: 201 },
-      );
-    }),
-    http.get<{ exerciseId: string }>('*/api/exercises/:exerciseId', ({ request, params }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const exercise = findExercise(params.exerciseId);
-      return exercise ? HttpResponse.json({ message: 'OK', data: detailOf(exercise) }) : missing('exercise');
-    }),
-    http.patch<{ exerciseId: string }>('*/api/exercises/:exerciseId', async ({ request, params }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const exercise = findExercise(params.exerciseId);
-      if (!exercise) return missing('exercise');
-      const body = updateExerciseRequestSchema.safeParse(await request.json());
-      if (!body.success) return invalid(body.error.issues);
-      const taken = body.data.name ? nameTaken(exercises, body.data.name, exercise.id) : null;
-      if (taken) return taken;
-      Object.assign(exercise, body.data, { updatedAt: now() });
-      return HttpResponse.json({ message: 'Exercise saved.', data: detailOf(exercise) });
-    }),
-    http.post<{ exerciseId: string; change: string }>(
-      '*/api/exercises/:exerciseId/:change',
-      ({ request, params }) => {
+  const archiveExercise = (archived: boolean) =>
+    apiRoute(
+      {
+        method: 'post',
+        path: archived ? '/api/exercises/{exerciseId}/archive' : '/api/exercises/{exerciseId}/restore',
+        responses: { 200: exerciseResponseSchema },
+      },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const exercise = findExercise(params.exerciseId);
         if (!exercise) return missing('exercise');
-        exercise.archived = params.change === 'archive';
+        exercise.archived = archived;
         exercise.updatedAt = now();
-        const message = exercise.archived
+        const message = archived
           ? `${exercise.name} is archived.`
           : `${exercise.name} is back in the library.`;
-        return HttpResponse.json({ message, data: detailOf(exercise) });
+        return reply(200, { message, data: detailOf(exercise) });
       },
-    ),
-    http.delete<{ exerciseId: string }>('*/api/exercises/:exerciseId', ({ request, params }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const exercise = findExercise(params.exerciseId);
-      if (!exercise) return missing('exercise');
-      if (usedBy(exercise.id).length > 0) {
-        exercise.archived = true;
-        return HttpResponse.json({
-          message: `${exercise.name} is used by a workout, so it is archived instead.`,
-          outcome: 'archived',
-          data: detailOf(exercise),
-        });
-      }
-      exercises.splice(exercises.indexOf(exercise), 1);
-      return HttpResponse.json({ message: `${exercise.name} is deleted.`, outcome: 'deleted', data: null });
-    }),
-
-    http.get('*/api/workouts', ({ request }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const query = workoutListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-      if (!query.success) return invalid(query.error.issues);
-      const { q, category, archived } = query.data;
-      const matching = workouts
-        .filter((workout) => workout.archived === archived)
-        .filter((workout) => !category || workout.category === category)
-        .filter((workout) => !q || workout.name.toLowerCase().includes(q.toLowerCase()))
-        .sort(byName)
-        .map(summaryOf);
-      return HttpResponse.json(page(matching, query.data));
-    }),
-    http.post('*/api/workouts', async ({ request }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const body = saveWorkoutRequestSchema.safeParse(await request.json());
-      if (!body.success) return invalid(body.error.issues);
-      const taken = nameTaken(workouts, body.data.name);
-      if (taken) return taken;
-      const workout = workoutOf(body.data, undefined);
-      if (workout instanceof Response) return workout;
-      workouts.push(workout);
-      return HttpResponse.json(
-        { message: `${workout.name} is in your library.`, data: workout },
-        { status: 201 },
-      );
-    }),
-    http.get<{ workoutId: string }>('*/api/workouts/:workoutId', ({ request, params }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const workout = findWorkout(params.workoutId);
-      return workout ? HttpResponse.json({ message: 'OK', data: workout }) : missing('workout');
-    }),
-    http.put<{ workoutId: string }>('*/api/workouts/:workoutId', async ({ request, params }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const previous = findWorkout(params.workoutId);
-      if (!previous) return missing('workout');
-      const body = saveWorkoutRequestSchema.safeParse(await request.json());
-      if (!body.success) return invalid(body.error.issues);
-      if (body.data.version !== undefined && body.data.version !== previous.version) {
-        return apiError(409, {
-          code: errorCodes.conflict,
-          message: `${previous.name} was saved by someone else since you opened it (version ${previous.version}).`,
-        });
-      }
-      const taken = nameTaken(workouts, body.data.name, previous.id);
-      if (taken) return taken;
-      const workout = workoutOf(body.data, previous);
-      if (workout instanceof Response) return workout;
-      workouts.splice(workouts.indexOf(previous), 1, workout);
-      return HttpResponse.json({ message: 'Workout saved.', data: workout });
-    }),
-    http.post<{ workoutId: string }>('*/api/workouts/:workoutId/duplicate', async ({ request, params }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const original = findWorkout(params.workoutId);
-      if (!original) return missing('workout');
-      const body = duplicateWorkoutRequestSchema.safeParse(await request.json().catch(() => ({})));
-      if (!body.success) return invalid(body.error.issues);
-      let name = body.data.name ?? `${original.name} (copy)`;
-      for (let copy = 2; !body.data.name && nameTaken(workouts, name); copy += 1)
-        name = `${original.name} (copy ${copy})`;
-      const duplicate: Workout = {
-        ...structuredClone(original),
-        id: crypto.randomUUID(),
-        name,
-        archived: false,
-        version: 1,
-        createdAt: now(),
-        updatedAt: now(),
-      };
-      workouts.push(duplicate);
-      return HttpResponse.json({ message: `${name} is in your library.`, data: duplicate }, { status: 201 });
-    }),
-    http.post<{ workoutId: string; change: string }>(
-      '*/api/workouts/:workoutId/:change',
-      ({ request, params }) => {
+    );
+  const archiveWorkout = (archived: boolean) =>
+    apiRoute(
+      {
+        method: 'post',
+        path: archived ? '/api/workouts/{workoutId}/archive' : '/api/workouts/{workoutId}/restore',
+        responses: { 200: workoutResponseSchema },
+      },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const workout = findWorkout(params.workoutId);
         if (!workout) return missing('workout');
-        workout.archived = params.change === 'archive';
+        workout.archived = archived;
         workout.updatedAt = now();
-        const message = workout.archived
-          ? `${workout.name} is archived.`
-          : `${workout.name} is back in the library.`;
-        return HttpResponse.json({ message, data: workout });
+        const message = archived ? `${workout.name} is archived.` : `${workout.name} is back in the library.`;
+        return reply(200, { message, data: workout });
+      },
+    );
+
+  return [
+    apiRoute(
+      { method: 'get', path: '/api/exercises', responses: { 200: exerciseListResponseSchema } },
+      ({ request, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const query = exerciseListQuerySchema.safeParse(
+          Object.fromEntries(new URL(request.url).searchParams),
+        );
+        if (!query.success) return validationFailure(query.error);
+        const { q, category, archived } = query.data;
+        const matching = exercises
+          .filter((exercise) => exercise.archived === archived)
+          .filter((exercise) => !category || exercise.category === category)
+          .filter((exercise) => !q || exercise.name.toLowerCase().includes(q.toLowerCase()))
+          .sort(byName)
+          .map(withCount);
+        return reply(200, page(matching, query.data));
       },
     ),
-    http.delete<{ workoutId: string }, never, { message: string } | ApiError>(
-      '*/api/workouts/:workoutId',
-      ({ request, params }) => {
+    apiRoute(
+      { method: 'post', path: '/api/exercises', responses: { 201: exerciseResponseSchema } },
+      async ({ request, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const body = createExerciseRequestSchema.safeParse(await request.json());
+        if (!body.success) return validationFailure(body.error);
+        const taken = nameTaken(exercises, body.data.name);
+        if (taken) return taken;
+        const exercise: Exercise = {
+          id: crypto.randomUUID(),
+          name: body.data.name,
+          category: body.data.category,
+          instructions: body.data.instructions ?? null,
+          videoUrl: body.data.videoUrl ?? null,
+          measures: body.data.measures,
+          unilateral: body.data.unilateral ?? false,
+          archived: false,
+          workoutCount: 0,
+          createdAt: now(),
+          updatedAt: now(),
+        };
+        exercises.push(exercise);
+        return reply(201, { message: `${exercise.name} is in your library.`, data: detailOf(exercise) });
+      },
+    ),
+    apiRoute(
+      { method: 'get', path: '/api/exercises/{exerciseId}', responses: { 200: exerciseResponseSchema } },
+      ({ request, params, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const exercise = findExercise(params.exerciseId);
+        return exercise ? reply(200, { message: 'OK', data: detailOf(exercise) }) : missing('exercise');
+      },
+    ),
+    apiRoute(
+      { method: 'patch', path: '/api/exercises/{exerciseId}', responses: { 200: exerciseResponseSchema } },
+      async ({ request, params, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const exercise = findExercise(params.exerciseId);
+        if (!exercise) return missing('exercise');
+        const body = updateExerciseRequestSchema.safeParse(await request.json());
+        if (!body.success) return validationFailure(body.error);
+        const taken = body.data.name ? nameTaken(exercises, body.data.name, exercise.id) : null;
+        if (taken) return taken;
+        Object.assign(exercise, body.data, { updatedAt: now() });
+        return reply(200, { message: 'Exercise saved.', data: detailOf(exercise) });
+      },
+    ),
+    archiveExercise(true),
+    archiveExercise(false),
+    apiRoute(
+      {
+        method: 'delete',
+        path: '/api/exercises/{exerciseId}',
+        responses: { 200: deleteExerciseResponseSchema },
+      },
+      ({ request, params, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const exercise = findExercise(params.exerciseId);
+        if (!exercise) return missing('exercise');
+        if (usedBy(exercise.id).length > 0) {
+          exercise.archived = true;
+          return reply(200, {
+            message: `${exercise.name} is used by a workout, so it is archived instead.`,
+            outcome: 'archived',
+            data: detailOf(exercise),
+          });
+        }
+        exercises.splice(exercises.indexOf(exercise), 1);
+        return reply(200, { message: `${exercise.name} is deleted.`, outcome: 'deleted', data: null });
+      },
+    ),
+
+    apiRoute(
+      { method: 'get', path: '/api/workouts', responses: { 200: workoutListResponseSchema } },
+      ({ request, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const query = workoutListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+        if (!query.success) return validationFailure(query.error);
+        const { q, category, archived } = query.data;
+        const matching = workouts
+          .filter((workout) => workout.archived === archived)
+          .filter((workout) => !category || workout.category === category)
+          .filter((workout) => !q || workout.name.toLowerCase().includes(q.toLowerCase()))
+          .sort(byName)
+          .map(summaryOf);
+        return reply(200, page(matching, query.data));
+      },
+    ),
+    apiRoute(
+      { method: 'post', path: '/api/workouts', responses: { 201: workoutResponseSchema } },
+      async ({ request, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const body = saveWorkoutRequestSchema.safeParse(await request.json());
+        if (!body.success) return validationFailure(body.error);
+        const taken = nameTaken(workouts, body.data.name);
+        if (taken) return taken;
+        const workout = workoutOf(body.data, undefined);
+        if (workout instanceof Response) return workout;
+        workouts.push(workout);
+        return reply(201, { message: `${workout.name} is in your library.`, data: workout });
+      },
+    ),
+    apiRoute(
+      { method: 'get', path: '/api/workouts/{workoutId}', responses: { 200: workoutResponseSchema } },
+      ({ request, params, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const workout = findWorkout(params.workoutId);
+        return workout ? reply(200, { message: 'OK', data: workout }) : missing('workout');
+      },
+    ),
+    apiRoute(
+      { method: 'put', path: '/api/workouts/{workoutId}', responses: { 200: workoutResponseSchema } },
+      async ({ request, params, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const previous = findWorkout(params.workoutId);
+        if (!previous) return missing('workout');
+        const body = saveWorkoutRequestSchema.safeParse(await request.json());
+        if (!body.success) return validationFailure(body.error);
+        if (body.data.version !== undefined && body.data.version !== previous.version) {
+          return apiError(409, {
+            code: errorCodes.conflict,
+            message: `${previous.name} was saved by someone else since you opened it (version ${previous.version}).`,
+          });
+        }
+        const taken = nameTaken(workouts, body.data.name, previous.id);
+        if (taken) return taken;
+        const workout = workoutOf(body.data, previous);
+        if (workout instanceof Response) return workout;
+        workouts.splice(workouts.indexOf(previous), 1, workout);
+        return reply(200, { message: 'Workout saved.', data: workout });
+      },
+    ),
+    archiveWorkout(true),
+    archiveWorkout(false),
+    apiRoute(
+      {
+        method: 'post',
+        path: '/api/workouts/{workoutId}/duplicate',
+        responses: { 201: workoutResponseSchema },
+      },
+      async ({ request, params, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const original = findWorkout(params.workoutId);
+        if (!original) return missing('workout');
+        const body = duplicateWorkoutRequestSchema.safeParse(await request.json().catch(() => ({})));
+        if (!body.success) return validationFailure(body.error);
+        let name = body.data.name ?? `${original.name} (copy)`;
+        for (let copy = 2; !body.data.name && nameTaken(workouts, name); copy += 1) {
+          name = `${original.name} (copy ${copy})`;
+        }
+        const duplicate: Workout = {
+          ...structuredClone(original),
+          id: crypto.randomUUID(),
+          name,
+          archived: false,
+          version: 1,
+          createdAt: now(),
+          updatedAt: now(),
+        };
+        workouts.push(duplicate);
+        return reply(201, { message: `${name} is in your library.`, data: duplicate });
+      },
+    ),
+    apiRoute(
+      {
+        method: 'delete',
+        path: '/api/workouts/{workoutId}',
+        responses: { 200: deleteWorkoutResponseSchema },
+      },
+      ({ request, params, reply }) => {
         const refused = staffOnly(request);
         if (refused) return refused;
         const workout = findWorkout(params.workoutId);
         if (!workout) return missing('workout');
         workouts.splice(workouts.indexOf(workout), 1);
-        return HttpResponse.json({ message: `${workout.name} is deleted.` });
+        return reply(200, { message: `${workout.name} is deleted.` });
       },
     ),
   ];
