@@ -257,7 +257,7 @@ export function libraryHandlers() {
           updatedAt: now(),
         };
         exercises.push(exercise);
-        return reply(201, { message: `${exercise.name} is in your library.`, data: detailOf(exercise) });
+        return reply(201, { message: `${exercise.name} is in the library.`, data: detailOf(exercise) });
       },
     ),
     apiRoute(
@@ -300,7 +300,7 @@ export function libraryHandlers() {
         if (usedBy(exercise.id).length > 0) {
           exercise.archived = true;
           return reply(200, {
-            message: `${exercise.name} is used by a workout, so it is archived instead.`,
+            message: `${exercise.name} is used by ${usedBy(exercise.id).length === 1 ? '1 workout' : `${usedBy(exercise.id).length} workouts`}, so it is archived instead of deleted.`,
             outcome: 'archived',
             data: detailOf(exercise),
           });
@@ -339,7 +339,7 @@ export function libraryHandlers() {
         const workout = workoutOf(body.data, undefined);
         if (workout instanceof Response) return workout;
         workouts.push(workout);
-        return reply(201, { message: `${workout.name} is in your library.`, data: workout });
+        return reply(201, { message: `${workout.name} is saved.`, data: workout });
       },
     ),
     apiRoute(
@@ -363,7 +363,8 @@ export function libraryHandlers() {
         if (body.data.version !== undefined && body.data.version !== previous.version) {
           return apiError(409, {
             code: errorCodes.conflict,
-            message: `${previous.name} was saved by someone else since you opened it (version ${previous.version}).`,
+            message:
+              'Someone else saved this workout since you opened it. Open it again to see their changes, then make yours.',
           });
         }
         const taken = nameTaken(workouts, body.data.name, previous.id);
@@ -371,7 +372,7 @@ export function libraryHandlers() {
         const workout = workoutOf(body.data, previous);
         if (workout instanceof Response) return workout;
         workouts.splice(workouts.indexOf(previous), 1, workout);
-        return reply(200, { message: 'Workout saved.', data: workout });
+        return reply(200, { message: `${workout.name} is saved.`, data: workout });
       },
     ),
     archiveWorkout(true),
@@ -403,7 +404,7 @@ export function libraryHandlers() {
           updatedAt: now(),
         };
         workouts.push(duplicate);
-        return reply(201, { message: `${name} is in your library.`, data: duplicate });
+        return reply(201, { message: `${name} is a copy to change as you like.`, data: duplicate });
       },
     ),
     apiRoute(

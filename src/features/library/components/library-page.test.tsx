@@ -24,7 +24,9 @@ describe('the workout library (/app/library)', { timeout: 20_000 }, () => {
     const lower = rows('Workouts')[0]!;
     expect(lower).toHaveTextContent('Lift');
     expect(lower).toHaveTextContent('3 exercises · 2 blocks');
-    expect(lower).toHaveTextContent('Trap-bar deadlift, Rear-foot elevated split squat, Med-ball rotational throw');
+    expect(lower).toHaveTextContent(
+      'Trap-bar deadlift, Rear-foot elevated split squat, Med-ball rotational throw',
+    );
 
     await user.click(screen.getByRole('link', { name: 'Exercises' }));
     expect(router.state.location.search).toEqual({ tab: 'exercises' });
@@ -76,9 +78,15 @@ describe('the workout library (/app/library)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rowNames('Workouts')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Actions for Pitcher Arm Care' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
-    expect(await screen.findByText('Pitcher Arm Care (copy) is in your library.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Pitcher Arm Care (copy) is a copy to change as you like.'),
+    ).toBeInTheDocument();
     await waitFor(() =>
-      expect(rowNames('Workouts')).toEqual(['Lower Body Strength A', 'Pitcher Arm Care', 'Pitcher Arm Care (copy)']),
+      expect(rowNames('Workouts')).toEqual([
+        'Lower Body Strength A',
+        'Pitcher Arm Care',
+        'Pitcher Arm Care (copy)',
+      ]),
     );
     expect(duplicates).toHaveLength(1);
 
@@ -96,7 +104,11 @@ describe('the workout library (/app/library)', { timeout: 20_000 }, () => {
     const ask = await screen.findByRole('dialog', { name: 'Archive Trap-bar deadlift?' });
     expect(ask).toHaveTextContent('It is used by 1 workout, so it is archived instead of deleted');
     await user.click(within(ask).getByRole('button', { name: 'Archive exercise' }));
-    expect(await screen.findByText(/Trap-bar deadlift is used by a workout, so it is archived instead/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Trap-bar deadlift is used by 1 workout, so it is archived instead of deleted.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(rowNames('Exercises')).toHaveLength(6));
   });
 
@@ -133,7 +145,7 @@ describe('an exercise (/app/library/exercises/…)', { timeout: 20_000 }, () => 
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
     );
     await user.click(screen.getByRole('button', { name: 'Create exercise' }));
-    expect(await screen.findByText('Copenhagen plank is in your library.')).toBeInTheDocument();
+    expect(await screen.findByText('Copenhagen plank is in the library.')).toBeInTheDocument();
     expect(router.state.location.search).toMatchObject({ tab: 'exercises', q: 'Copenhagen plank' });
   });
 
@@ -149,7 +161,9 @@ describe('an exercise (/app/library/exercises/…)', { timeout: 20_000 }, () => 
 
   it('edits an exercise and lists the workouts that use it', async () => {
     const { user } = renderApp('/app/library/exercises/5f1c7c1e-0000-4000-8000-000000000002');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rear-foot elevated split squat' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rear-foot elevated split squat' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lower Body Strength A' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Instructions/), 'Back knee to the pad.');
     await user.click(screen.getByRole('button', { name: 'Save exercise' }));

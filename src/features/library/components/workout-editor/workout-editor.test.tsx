@@ -1,5 +1,6 @@
 import '@/testing/dialog-polyfill';
-import { demoUsers } from '@mocks/data';
+import type { Workout } from '@contract';
+import { demoUsers, tokenFor } from '@mocks/data';
 import { libraryHandlers } from '@mocks/handlers/library';
 import { server } from '@mocks/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -94,7 +95,7 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
         },
       ],
     });
-    expect(await screen.findByText('Lower Body Strength B is in your library.')).toBeInTheDocument();
+    expect(await screen.findByText('Lower Body Strength B is saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/library');
     expect(await screen.findByRole('link', { name: 'Lower Body Strength B' })).toBeInTheDocument();
   });
@@ -206,6 +207,42 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
     expect(router.state.location.pathname).toBe('/app/library/workouts/7a2d0b3c-0000-4000-8000-000000000001');
   });
 
+  it('does not overwrite a newer save by someone else: it says so and loads their version', async () => {
+    const armCare = '/api/workouts/7a2d0b3c-0000-4000-8000-000000000002';
+    const { user } = renderApp(`/app/library/workouts/7a2d0b3c-0000-4000-8000-000000000002`);
+    const name = await screen.findByLabelText('Workout name');
+    // Another coach saves the workout while this one is open.
+    const theirs = (await (
+      await fetch(new URL(armCare, window.location.origin), {
+        headers: { Authorization: `Bearer ${tokenFor(demoUsers.admin)}` },
+      })
+    ).json()) as { data: Workout };
+    const { data } = theirs;
+    await fetch(new URL(armCare, window.location.origin), {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${tokenFor(demoUsers.admin)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Pitcher Arm Care (in season)',
+        category: data.category,
+        blocks: data.blocks.map((block) => ({
+          ...block,
+          exercises: block.exercises.map(({ exercise: _ref, ...slot }) => slot),
+        })),
+        version: data.version,
+      }),
+    });
+
+    await user.clear(name);
+    await user.type(name, 'Arm Care (mine)');
+    await user.click(screen.getByRole('button', { name: 'Save workout' }));
+    expect(await screen.findByText('Someone saved this workout after you opened it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Workout name')).toHaveValue('Arm Care (mine)');
+    await user.click(screen.getByRole('button', { name: 'Load the saved version' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Workout name')).toHaveValue('Pitcher Arm Care (in season)'),
+    );
+  });
+
   it('completes the guided tour’s fill-workout and create-workout steps with the new workout', async () => {
     const saves = recordBodies('POST', `/api/users/${demoUsers.coach.id}`);
     const { user } = renderApp('/app/library/workouts/new');
@@ -214,7 +251,7 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
     await pick(user, 'Add the first exercise', 'band', /Band external rotation/);
     await user.type(screen.getByLabelText('Set 1 of A Band external rotation: Reps'), '15');
     await user.click(screen.getByRole('button', { name: 'Create workout' }));
-    await screen.findByText('Arm Care 2 is in your library.');
+    await screen.findByText('Arm Care 2 is saved.');
     await waitFor(() =>
       expect(saves.at(-1)).toMatchObject({
         onboardingSteps: { FILL_WORKOUT_FORM: true, CREATE_NEW_WORKOUT: true },

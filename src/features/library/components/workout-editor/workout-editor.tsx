@@ -5,6 +5,7 @@ import {
   workoutCategoryLabels,
   workoutCategoryNames,
 } from '@contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
@@ -23,6 +24,7 @@ import {
 } from '@/lib/form-drafts/device-form-draft';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
+import { workoutQueries } from '../../api/library-queries';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workout-mutations';
 import type { WorkoutDraft, WorkoutFormValues } from '../../workout-form';
 import {
@@ -91,6 +93,7 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
   const update = useUpdateWorkout();
   const saving = create.isPending || update.isPending;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { setNewNotification } = useNotificationActions();
   const [problem, setProblem] = useState<SaveProblem>(null);
   const [checkFailed, setCheckFailed] = useState(0);
@@ -137,6 +140,14 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
     setRestored(null);
     setProblem(null);
     reset(initial);
+  };
+
+  /** After a 409: the newer version is read, and the editor starts again from it (it is keyed by version). */
+  const loadSavedVersion = () => {
+    clearDeviceFormDraft(draftKey);
+    savedRef.current = true;
+    unsavedRef.current = false;
+    if (workout) void queryClient.invalidateQueries({ queryKey: workoutQueries.detail(workout.id).queryKey });
   };
 
   const onSaved = (saved: Workout, message: string) => {
@@ -353,7 +364,7 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
                 <p className="mt-1">
                   Your changes are still here. Load the saved version to see theirs (yours are then dropped).
                 </p>
-                <Button variant="secondary" className="mt-3" onClick={discardChanges}>
+                <Button variant="secondary" className="mt-3" onClick={loadSavedVersion}>
                   Load the saved version
                 </Button>
               </>
