@@ -10,7 +10,7 @@ async function blockContents(page: Page): Promise<string[]> {
     .getByRole('list', { name: 'Blocks' })
     .getByRole('region')
     .evaluateAll((regions) =>
-      regions.map((region) => region.querySelector('p.font-semibold')?.textContent ?? ''),
+      regions.map((region) => region.querySelector('p.font-semibold .truncate')?.textContent ?? ''),
     );
 }
 
@@ -46,7 +46,7 @@ describe('the workout library in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'New exercise' });
     await dialog.getByLabel('Category').selectOption('mobility');
     await dialog.getByRole('checkbox', { name: 'Reps' }).uncheck();
-    await dialog.getByRole('checkbox', { name: 'One side at a time' }).check();
+    await dialog.getByRole('switch', { name: 'One side at a time' }).check();
     await dialog.getByRole('button', { name: 'Create and add' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByLabel(`Quick fill the sets of A ${exerciseName}`).fill('3 x 30s rest 45');
@@ -101,9 +101,10 @@ describe('the workout library in Chromium', () => {
     expect(before.length).toBeGreaterThan(1);
     await saveScreenshotsAtBothSizes(page, 'workout-editor-seeded');
 
-    // Drag block B's grip above block A.
+    // Drag block B's grip above block A, with both on screen.
     const gripB = page.getByRole('button', { name: 'Move block B' });
     const blockA = page.getByRole('region', { name: 'Block A' });
+    await blockA.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     const from = await gripB.boundingBox();
     const to = await blockA.boundingBox();
     if (!from || !to) throw new Error('The blocks are not on screen');
@@ -112,13 +113,18 @@ describe('the workout library in Chromium', () => {
     await page.mouse.move(from.x + from.width / 2, from.y - 20, { steps: 5 });
     await page.mouse.move(to.x + 20, to.y + 5, { steps: 15 });
     await page.mouse.up();
+    await page.getByText(/^block B dropped at position 1 of/).waitFor({ state: 'attached' });
     await expect.poll(() => blockContents(page)).toEqual([before[1], before[0], ...before.slice(2)]);
 
     // And back with the keyboard: Space picks the block up, an arrow moves it, Space drops it.
+    // Each key waits for what dnd-kit announces to a screen reader, as a person waits to see the block move.
     await page.getByRole('button', { name: 'Move block A' }).focus();
     await page.keyboard.press('Space');
+    await page.getByText(/^block A is at position 1 of/).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowDown');
+    await page.getByText(/^block A is at position 2 of/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
+    await page.getByText(/^block A dropped at position 2 of/).waitFor({ state: 'attached' });
     await expect.poll(() => blockContents(page)).toEqual(before);
   });
 

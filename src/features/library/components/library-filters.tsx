@@ -31,7 +31,7 @@ export function LibraryFilters({ noun, values, onChange }: LibraryFiltersProps) 
         <DebouncedSearchField
           label={`Search ${noun}`}
           className="min-w-0 flex-1 lg:max-w-md"
-          placeholder={`Search ${noun} by name`}
+          placeholder={`Search ${noun}`}
           value={values.q}
           onSearch={onSearch}
         />

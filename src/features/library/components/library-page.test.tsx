@@ -28,8 +28,11 @@ describe('the workout library (/app/library)', { timeout: 20_000 }, () => {
       'Trap-bar deadlift, Rear-foot elevated split squat, Med-ball rotational throw',
     );
 
+    expect(screen.getByRole('link', { name: 'Workouts' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('link', { name: 'Exercises' }));
     expect(router.state.location.search).toEqual({ tab: 'exercises' });
+    expect(screen.getByRole('link', { name: 'Exercises' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Workouts' })).not.toHaveAttribute('aria-current');
     await waitFor(() => expect(rowNames('Exercises')).toHaveLength(7));
     const deadlift = rows('Exercises').find((row) => row.textContent?.includes('Trap-bar deadlift'))!;
     expect(deadlift).toHaveTextContent('In 1 workout');

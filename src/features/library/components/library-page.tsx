@@ -99,7 +99,8 @@ function Library({ organizationName }: { organizationName: string }) {
             key={name}
             from="/app/library/"
             search={{ tab: name === 'workouts' ? undefined : name }}
-            aria-current={tab === name ? 'page' : undefined}
+            // Active (aria-current) only on its own tab: the workouts tab is the address without `tab`.
+            activeOptions={{ includeSearch: true, explicitUndefined: true }}
             className="inline-flex min-h-10 items-center rounded-lg px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-surface aria-[current=page]:text-foreground aria-[current=page]:shadow-sm"
           >
             {name === 'workouts' ? 'Workouts' : 'Exercises'}

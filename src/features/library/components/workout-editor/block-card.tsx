@@ -62,9 +62,9 @@ export function BlockCard({
     <section aria-labelledby={headingId} className="rounded-2xl border border-border bg-surface shadow-xs">
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2.5 sm:px-4">
         {blockCount > 1 ? <DragHandle /> : null}
-        <h3 id={headingId} className="text-sm font-bold tracking-wide text-foreground uppercase">
+        <h2 id={headingId} className="text-sm font-bold tracking-wide text-foreground uppercase">
           Block {letter}
-        </h3>
+        </h2>
         <label htmlFor={labelId} className="sr-only">
           Name of block {letter}
         </label>

@@ -114,7 +114,7 @@ export function BlockExercise({
             }}
             autoComplete="off"
             spellCheck={false}
-            placeholder="Quick fill: 4 x 6 @ 75%"
+            placeholder="4 x 6 @ 75%"
             aria-invalid={shorthandProblem ? true : undefined}
             aria-describedby={shorthandProblem ? `${shorthandId}-problem` : undefined}
             className="block h-10 min-w-0 flex-1 rounded-md border border-dashed border-border-strong bg-surface px-3 text-base text-foreground placeholder:text-muted-foreground focus:border-solid focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"

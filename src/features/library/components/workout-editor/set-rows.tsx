@@ -5,6 +5,7 @@ import { CloseIcon, PlusIcon } from '@/components/ui/icons';
 import type { SetFormValues, WorkoutFormValues } from '../../workout-form';
 import { emptySetForm, errorAt, measureInput, messageAt } from '../../workout-form';
 import { CopyDownIcon } from '../library-icons';
+import { RowActionsMenu } from '../row-actions-menu';
 import { DragHandle, SortableItem, SortableList } from './sortable-list';
 
 type SetPath = `blocks.${number}.exercises.${number}.sets`;
@@ -33,14 +34,15 @@ const placeholders: Partial<Record<Measure, string>> = {
 };
 
 const inputClass =
-  'block h-10 w-full min-w-0 rounded-md border bg-surface px-2 text-base text-foreground tabular-nums shadow-xs placeholder:text-muted-foreground/60 focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm';
+  'block h-10 w-full min-w-0 rounded-md border bg-surface px-1.5 text-base text-foreground tabular-nums shadow-xs placeholder:text-muted-foreground/60 focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm';
 
 /** The columns of a set row: one per measure the exercise takes, then rest. */
 function gridTemplate(measures: readonly Measure[]): string {
+  // Narrow enough for four measures and rest on a 390 px phone, and no wider than a number needs on a desktop.
   const widths = measures.map((measure) =>
-    measure === 'distance' ? 'minmax(7.5rem,1.4fr)' : 'minmax(4rem,1fr)',
+    measure === 'distance' ? 'minmax(5.5rem,9rem)' : 'minmax(2.5rem,6.5rem)',
   );
-  return `2.25rem 1.5rem ${widths.join(' ')} minmax(4rem,1fr) 4.75rem`;
+  return `2.25rem 1.5rem ${widths.join(' ')} minmax(2.5rem,6.5rem) auto`;
 }
 
 /** The prescribed sets of one exercise in a block: typed row by row, reordered by drag, copied down. */
@@ -64,7 +66,7 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
         <div className="-mx-1 overflow-x-auto px-1">
           <div className="min-w-fit">
             <div
-              className="grid items-end gap-1.5 pb-1 text-xs font-semibold text-muted-foreground"
+              className="grid items-end gap-1 pb-1 text-xs font-semibold text-muted-foreground"
               style={{ gridTemplateColumns: template }}
               aria-hidden="true"
             >
@@ -104,7 +106,7 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                       handleLabel={`Move set ${index + 1}`}
                       className="rounded-lg bg-surface"
                     >
-                      <div className="grid items-center gap-1.5" style={{ gridTemplateColumns: template }}>
+                      <div className="grid items-center gap-1" style={{ gridTemplateColumns: template }}>
                         <DragHandle />
                         <span className="text-center text-sm font-semibold text-muted-foreground tabular-nums">
                           {index + 1}
@@ -145,7 +147,8 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                               aria-label={`${name}: ${measureLabels[measure]}${measure === 'load' ? ` in ${loadUnit}` : ''}`}
                               inputMode={measure === 'reps' || measure === 'time' ? 'text' : 'decimal'}
                               autoComplete="off"
-                              placeholder={placeholders[measure]}
+                              // A hint of the format on the first row only: on every row it reads like a value.
+                              placeholder={index === 0 ? placeholders[measure] : undefined}
                               aria-invalid={invalid || undefined}
                               aria-describedby={described}
                               className={`${inputClass} ${invalid ? 'border-danger' : 'border-border'}`}
@@ -158,7 +161,7 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                         <input
                           aria-label={`${name}: rest`}
                           autoComplete="off"
-                          placeholder="1:30"
+                          placeholder={index === 0 ? '1:30' : undefined}
                           aria-invalid={Boolean(fieldError('rest')) || undefined}
                           aria-describedby={described}
                           className={`${inputClass} ${fieldError('rest') ? 'border-danger' : 'border-border'}`}
@@ -171,7 +174,7 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                               onClick={() => copyDown(index)}
                               aria-label={`Copy set ${index + 1} to the sets below`}
                               title="Copy to the sets below"
-                              className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                              className="hidden size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:inline-flex"
                             >
                               <CopyDownIcon className="size-4" />
                             </button>
@@ -181,10 +184,23 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                             onClick={() => remove(index)}
                             aria-label={`Remove set ${index + 1}`}
                             title="Remove set"
-                            className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-danger/10 hover:text-danger focus-visible:outline-2 focus-visible:outline-ring"
+                            className="hidden size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-danger/10 hover:text-danger focus-visible:outline-2 focus-visible:outline-ring sm:inline-flex"
                           >
                             <CloseIcon className="size-4" />
                           </button>
+                          {/* A phone has room for one button: the same two actions in a menu. */}
+                          <span className="sm:hidden">
+                            <RowActionsMenu
+                              label={`Actions for set ${index + 1}`}
+                              actions={[
+                                ...(index < fields.length - 1
+                                  ? [{ id: 'copy', label: 'Copy to the sets below', icon: CopyDownIcon }]
+                                  : []),
+                                { id: 'remove', label: 'Remove set', icon: CloseIcon, danger: true },
+                              ]}
+                              onAction={(id) => (id === 'copy' ? copyDown(index) : remove(index))}
+                            />
+                          </span>
                         </span>
                       </div>
                       {messages.length > 0 ? (
