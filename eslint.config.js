@@ -73,6 +73,8 @@ export default tseslint.config(
   },
   {
     files: ['contract/**/*.ts'],
+    // Tests of the shared rules sit beside them and are never bundled.
+    ignores: ['contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,3 +11,7 @@ export * from './groups';
 export * from './passwords';
 export * from './password-policy';
 export * from './accounts';
+export * from './training-vocabulary';
+export * from './video-links';
+export * from './library';
+export * from './prescription';

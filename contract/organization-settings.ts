@@ -9,6 +9,7 @@ import {
   sidebarLabelMaxLength,
   sidebarLinkProblem,
 } from './organization-settings-rules';
+import { weightUnits } from './training-vocabulary';
 import { roleSchema } from './users';
 
 export * from './organization-settings-rules';
@@ -67,6 +68,7 @@ export const updateSettingsRequestSchema = z
         path: ['maxLength'],
       })
       .optional(),
+    weightUnit: z.enum(weightUnits, { error: 'Choose pounds (lb) or kilograms (kg)' }).optional(),
   })
   .meta({ id: 'UpdateSettingsRequest' });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorKeys, type ColorKey } from './color-keys';
+import { weightUnits } from './training-vocabulary';
 import { roleSchema } from './users';
 
 export const hexColorSchema = z
@@ -53,6 +54,8 @@ export const settingsSchema = z
     supportEmail: z.string().nullable(),
     ...colorFields,
     passwordPolicy: passwordPolicySchema,
+    /** The unit loads are prescribed and shown in (issue 13). */
+    weightUnit: z.enum(weightUnits),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -41,6 +41,7 @@ export const demoSettings: Settings = {
   hittingColor: '#dc2626',
   practicePlanColor: '#64748b',
   passwordPolicy: defaultPasswordPolicy,
+  weightUnit: 'lb',
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

@@ -3,14 +3,18 @@
  *
  * For each database: start `server/index.ts` on port 3220 with a fresh DATA_DIR, sign in as the demo
  * coach, then load GET /api/health (no database) and GET /api/me (session lookup) with a fixed number of
- * connections, and finally GET /api/me at a fixed 1,000 req/s to read its p99 at that rate. Prints a
- * table and the aims next to the figures (never fails on them) and writes bench/results/latest.json.
+ * connections, and finally GET /api/me at a fixed 1,000 req/s to read its p99 at that rate. On PostgreSQL
+ * also the workout library (issue 13): an organisation of 2,000 exercises and 500 workouts, its lists,
+ * searches and the read of a 12-block workout, one request at a time. Prints tables and the aims next to
+ * the figures (never fails on them) and writes bench/results/latest.json.
+ * `npm run bench -- --library` measures only the library, on PostgreSQL.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { startAppServer } from './lib/app-server';
+import { largeLibrary, makeLargeLibrary } from './lib/library-bench';
 import { startPostgres } from './lib/postgres';
 import { fromRoot } from './lib/project';
 
@@ -22,6 +26,10 @@ const fixedRate = 1_000;
 const demoPassword = process.env.DEMO_PASSWORD ?? 'connect-demo';
 /** What we want from PostgreSQL; printed next to the figures. */
 const aims = { meToHealthRatio: 0.35, p99AtFixedRateMs: 25 };
+const libraryOnly = process.argv.includes('--library');
+/** Requests per library endpoint, one at a time after a warm-up, and what its p95 should stay under. */
+const libraryRequests = { warmUp: 30, measured: 300 };
+const libraryAims = { listP95Ms: 20, readP95Ms: 10 };
 
 type DatabaseName = 'PGlite' | 'PostgreSQL';
 
@@ -95,15 +103,15 @@ function measurement(
   };
 }
 
-async function signInAsCoach(baseUrl: string): Promise<string> {
+async function signInAsCoach(baseUrl: string, email = 'coach@demo.test'): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'coach@demo.test', password: demoPassword }),
+    body: JSON.stringify({ email, password: demoPassword }),
     signal: AbortSignal.timeout(15_000),
   });
   if (!response.ok)
-    throw new Error(`Signing in as coach@demo.test failed: HTTP ${response.status} ${await response.text()}`);
+    throw new Error(`Signing in as ${email} failed: HTTP ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token?: unknown };
   if (typeof token !== 'string') throw new Error('POST /api/login answered without a token');
   const me = await fetch(`${baseUrl}/api/me`, {
@@ -115,7 +123,138 @@ async function signInAsCoach(baseUrl: string): Promise<string> {
   return token;
 }
 
-async function benchmark(database: DatabaseName): Promise<Measurement[]> {
+interface LibraryTiming {
+  endpoint: string;
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** The p95 it should stay under; null for a row that is there for comparison. */
+  aimMs: number | null;
+  failed: number;
+}
+
+/** The value at or below which `percent` % of the (sorted) timings fall: nearest rank. */
+function percentile(sorted: readonly number[], percent: number): number {
+  return sorted[Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Times `path(i)` one request at a time: the latency a coach's screen sees, not the server's throughput. */
+async function timeRequests(
+  baseUrl: string,
+  token: string,
+  endpoint: string,
+  path: (index: number) => string,
+  aimMs: number | null,
+): Promise<LibraryTiming> {
+  const headers = { authorization: `Bearer ${token}` };
+  const timings: number[] = [];
+  let failed = 0;
+  const total = libraryRequests.warmUp + libraryRequests.measured;
+  for (let index = 0; index < total; index += 1) {
+    const startedAt = performance.now();
+    const response = await fetch(`${baseUrl}${path(index)}`, { headers });
+    await response.arrayBuffer();
+    const elapsed = performance.now() - startedAt;
+    if (index < libraryRequests.warmUp) continue;
+    if (!response.ok) failed += 1;
+    timings.push(elapsed);
+  }
+  timings.sort((a, b) => a - b);
+  return {
+    endpoint,
+    requests: timings.length,
+    p50Ms: percentile(timings, 50),
+    p95Ms: percentile(timings, 95),
+    maxMs: timings.at(-1) ?? Number.NaN,
+    aimMs,
+    failed,
+  };
+}
+
+/** The workout library on an organisation of 2,000 exercises and 500 workouts. */
+async function benchLibrary(baseUrl: string, databaseUrl: string): Promise<LibraryTiming[]> {
+  const madeAt = performance.now();
+  const email = await makeLargeLibrary(databaseUrl, demoPassword);
+  console.log(
+    `[bench] PostgreSQL: library of ${largeLibrary.exerciseCount} exercises and ${largeLibrary.workoutCount} workouts made in ${((performance.now() - madeAt) / 1000).toFixed(1)} s`,
+  );
+  const token = await signInAsCoach(baseUrl, email);
+  const found = await fetch(
+    `${baseUrl}/api/workouts?q=${encodeURIComponent(largeLibrary.twelveBlockWorkout)}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const { data } = (await found.json()) as { data: { id: string; blockCount: number }[] };
+  const twelveBlocks = data.find((workout) => workout.blockCount === 12);
+  if (!twelveBlocks) throw new Error(`No 12-block workout called ${largeLibrary.twelveBlockWorkout}`);
+
+  // Searches as a coach types them: common words, a number, two words, nothing found.
+  const exerciseSearches = ['squat', 'PRESS', 'band', '0420', 'tempo row', 'sled'];
+  const workoutSearches = ['lower', 'Arm Care', '012', 'bullpen 03', 'speed', 'zzz'];
+  const pick = (terms: string[]) => (index: number) => encodeURIComponent(terms[index % terms.length]!);
+  const { listP95Ms, readP95Ms } = libraryAims;
+  const cases: [string, (index: number) => string, number | null][] = [
+    // The floor on this machine: the session lookup every signed-in request makes, and nothing else.
+    ['GET /api/me (for comparison)', () => '/api/me', null],
+    ['GET /api/exercises (page 1 of 40)', () => '/api/exercises', listP95Ms],
+    ['GET /api/exercises?page=30', () => '/api/exercises?page=30', listP95Ms],
+    ['GET /api/exercises?category=lift', () => '/api/exercises?category=lift', listP95Ms],
+    ['GET /api/exercises?q=… (search)', (i) => `/api/exercises?q=${pick(exerciseSearches)(i)}`, listP95Ms],
+    ['GET /api/workouts (page 1 of 10)', () => '/api/workouts', listP95Ms],
+    ['GET /api/workouts?q=… (search)', (i) => `/api/workouts?q=${pick(workoutSearches)(i)}`, listP95Ms],
+    ['GET /api/workouts/{id} (12 blocks)', () => `/api/workouts/${twelveBlocks.id}`, readP95Ms],
+  ];
+  const timings: LibraryTiming[] = [];
+  for (const [endpoint, path, aimMs] of cases) {
+    console.log(`[bench] PostgreSQL: ${endpoint}, ${libraryRequests.measured} requests one at a time`);
+    timings.push(await timeRequests(baseUrl, token, endpoint, path, aimMs));
+  }
+  return timings;
+}
+
+/** /api/health and /api/me under load (autocannon). */
+async function loadApi(database: DatabaseName, baseUrl: string): Promise<Measurement[]> {
+  const token = await signInAsCoach(baseUrl);
+  const health = `${baseUrl}/api/health`;
+  const me = `${baseUrl}/api/me`;
+  const results: Measurement[] = [];
+
+  for (const [endpoint, url, bearer] of [
+    ['GET /api/health', health, undefined],
+    ['GET /api/me', me, token],
+  ] as const) {
+    console.log(
+      `[bench] ${database}: ${endpoint}, ${warmUpSeconds} s warm-up, then ${durationSeconds} s with ${connections} connections`,
+    );
+    await load({ url, token: bearer, seconds: warmUpSeconds });
+    results.push(
+      measurement(
+        database,
+        endpoint,
+        'connections',
+        durationSeconds,
+        await load({ url, token: bearer, seconds: durationSeconds }),
+      ),
+    );
+  }
+
+  console.log(`[bench] ${database}: GET /api/me at ${fixedRate} req/s for ${durationSeconds} s`);
+  await load({ url: me, token, seconds: warmUpSeconds, overallRate: fixedRate });
+  const fixed = await load({ url: me, token, seconds: durationSeconds, overallRate: fixedRate });
+  results.push(measurement(database, 'GET /api/me', 'fixed-rate', durationSeconds, fixed, fixedRate));
+
+  const problems = results.filter((result) => result.non2xx + result.errors + result.timeouts > 0);
+  for (const result of problems) {
+    console.warn(
+      `[bench] ${database} ${result.endpoint} (${result.mode}): ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return results;
+}
+
+async function benchmark(
+  database: DatabaseName,
+): Promise<{ results: Measurement[]; library: LibraryTiming[] }> {
   console.log(`\n[bench] ${database}`);
   const postgres = database === 'PostgreSQL' ? await startPostgres({ durable: true }) : undefined;
   try {
@@ -132,47 +271,46 @@ async function benchmark(database: DatabaseName): Promise<Measurement[]> {
       },
     });
     try {
-      const token = await signInAsCoach(server.baseUrl);
-      const health = `${server.baseUrl}/api/health`;
-      const me = `${server.baseUrl}/api/me`;
-      const results: Measurement[] = [];
-
-      for (const [endpoint, url, bearer] of [
-        ['GET /api/health', health, undefined],
-        ['GET /api/me', me, token],
-      ] as const) {
-        console.log(
-          `[bench] ${database}: ${endpoint}, ${warmUpSeconds} s warm-up, then ${durationSeconds} s with ${connections} connections`,
-        );
-        await load({ url, token: bearer, seconds: warmUpSeconds });
-        results.push(
-          measurement(
-            database,
-            endpoint,
-            'connections',
-            durationSeconds,
-            await load({ url, token: bearer, seconds: durationSeconds }),
-          ),
-        );
-      }
-
-      console.log(`[bench] ${database}: GET /api/me at ${fixedRate} req/s for ${durationSeconds} s`);
-      await load({ url: me, token, seconds: warmUpSeconds, overallRate: fixedRate });
-      const fixed = await load({ url: me, token, seconds: durationSeconds, overallRate: fixedRate });
-      results.push(measurement(database, 'GET /api/me', 'fixed-rate', durationSeconds, fixed, fixedRate));
-
-      const problems = results.filter((result) => result.non2xx + result.errors + result.timeouts > 0);
-      for (const result of problems) {
-        console.warn(
-          `[bench] ${database} ${result.endpoint} (${result.mode}): ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-        );
-      }
-      return results;
+      const results = libraryOnly ? [] : await loadApi(database, server.baseUrl);
+      const library = postgres ? await benchLibrary(server.baseUrl, postgres.url) : [];
+      return { results, library };
     } finally {
       await server.stop();
     }
   } finally {
     await postgres?.stop();
+  }
+}
+
+/** Lines of a table: the first `leftColumns` columns left-aligned, numbers right-aligned. */
+function table(header: string[], rows: string[][], leftColumns: number): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column < leftColumns ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
+function printLibraryReport(timings: LibraryTiming[]) {
+  if (timings.length === 0) return;
+  console.log(
+    `\nWorkout library on PostgreSQL: ${largeLibrary.exerciseCount} exercises, ${largeLibrary.workoutCount} workouts; ${libraryRequests.measured} requests each, one at a time, after ${libraryRequests.warmUp} to warm up.`,
+  );
+  const rows = timings.map((timing) => [
+    timing.endpoint,
+    timing.p50Ms.toFixed(1),
+    timing.p95Ms.toFixed(1),
+    timing.maxMs.toFixed(1),
+    timing.aimMs === null ? '—' : `≤ ${timing.aimMs}: ${timing.p95Ms <= timing.aimMs ? 'met' : 'missed'}`,
+    String(timing.failed),
+  ]);
+  for (const line of table(['endpoint', 'p50 ms', 'p95 ms', 'max ms', 'aim (p95)', 'failed'], rows, 1)) {
+    console.log(line);
   }
 }
 
@@ -186,21 +324,10 @@ function printReport(results: Measurement[]): ReturnType<typeof summarise> {
     String(result.non2xx + result.errors + result.timeouts),
   ]);
   const header = ['database', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'failed'];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
   console.log(
     `\nLoad: ${connections} connections, ${durationSeconds} s per run after a ${warmUpSeconds} s warm-up.`,
   );
-  console.log(line(header));
-  console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line(row));
+  for (const line of table(header, rows, 2)) console.log(line);
 
   const summary = summarise(results);
   console.log('');
@@ -249,10 +376,18 @@ function summarise(results: Measurement[]) {
 let exitCode = 0;
 try {
   const results: Measurement[] = [];
-  for (const database of ['PGlite', 'PostgreSQL'] as const) results.push(...(await benchmark(database)));
-  const summary = printReport(results);
+  const library: LibraryTiming[] = [];
+  const databases = libraryOnly ? (['PostgreSQL'] as const) : (['PGlite', 'PostgreSQL'] as const);
+  for (const database of databases) {
+    const measured = await benchmark(database);
+    results.push(...measured.results);
+    library.push(...measured.library);
+  }
+  const summary = libraryOnly ? [] : printReport(results);
+  printLibraryReport(library);
 
-  const file = fromRoot('bench/results/latest.json');
+  // A library-only run keeps the last full run's figures.
+  const file = fromRoot(libraryOnly ? 'bench/results/library-latest.json' : 'bench/results/latest.json');
   mkdirSync(fromRoot('bench/results'), { recursive: true });
   const machine = {
     node: process.version,
@@ -264,9 +399,10 @@ try {
     recordedAt: new Date().toISOString(),
     machine,
     load: { connections, warmUpSeconds, durationSeconds, fixedRate },
-    aims: { database: 'PostgreSQL', ...aims },
+    aims: { database: 'PostgreSQL', ...aims, library: libraryAims },
     summary,
     results,
+    library: { ...largeLibrary, requests: libraryRequests, timings: library },
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n[bench] Figures written to ${file}`);

@@ -7,6 +7,7 @@ import { logger } from 'hono/logger';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorCodes } from '../contract/errors';
+import { videoPlayerOrigins } from '../contract/video-links';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
@@ -27,6 +28,7 @@ import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
+import { libraryRouter } from './routes/library/library.index';
 import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { passwordPublicRouter } from './routes/password/password.index';
@@ -78,6 +80,8 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...firebaseMessagingOrigins, ...env.CONNECT_SOURCES],
+        // Exercise videos play in YouTube's and Vimeo's players (contract/video-links.ts).
+        frameSrc: [...videoPlayerOrigins],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -144,6 +148,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', groupsRouter)
     .route('/', settingsRouter)
     .route('/', passengersRouter)
+    .route('/', libraryRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
-import { athleteGroups, customSidebarItems, organizations, passengers, users } from './db/schema';
+import {
+  athleteGroups,
+  customSidebarItems,
+  exercises,
+  organizations,
+  passengers,
+  users,
+  workouts,
+} from './db/schema';
 import { managementExtension } from './lib/management';
 import { rolesExtension } from './lib/routes';
 import { createTestContext, type TestContext } from './testing/test-app';
@@ -65,6 +73,15 @@ const validBodies: Record<string, unknown> = {
   'DELETE /api/groups/{groupId}/members/{userId}': {},
   'PATCH /api/customSidebarItems/{itemId}': { label: 'Renamed by a rival' },
   'DELETE /api/customSidebarItems/{itemId}': {},
+  'PATCH /api/exercises/{exerciseId}': { name: 'Renamed by a rival' },
+  'POST /api/exercises/{exerciseId}/archive': {},
+  'POST /api/exercises/{exerciseId}/restore': {},
+  'DELETE /api/exercises/{exerciseId}': {},
+  'PUT /api/workouts/{workoutId}': { name: 'Saved by a rival', category: 'lift', blocks: [] },
+  'POST /api/workouts/{workoutId}/archive': {},
+  'POST /api/workouts/{workoutId}/restore': {},
+  'POST /api/workouts/{workoutId}/duplicate': { name: 'Copied by a rival' },
+  'DELETE /api/workouts/{workoutId}': {},
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */
@@ -78,7 +95,9 @@ async function demoData() {
     .select()
     .from(customSidebarItems)
     .where(eq(customSidebarItems.organizationId, demo.id));
-  return { demo, demoUsers, demoRoster, demoGroups, demoSidebar };
+  const demoExercises = await t.db.select().from(exercises).where(eq(exercises.organizationId, demo.id));
+  const demoWorkouts = await t.db.select().from(workouts).where(eq(workouts.organizationId, demo.id));
+  return { demo, demoUsers, demoRoster, demoGroups, demoSidebar, demoExercises, demoWorkouts };
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -109,6 +128,16 @@ async function demoIdFor(name: string): Promise<string> {
     }
     case 'organizationId':
       return (await demoData()).demo.id;
+    case 'exerciseId': {
+      const [exercise] = (await demoData()).demoExercises;
+      if (!exercise) throw new Error('The demo organisation has no exercise');
+      return exercise.id;
+    }
+    case 'workoutId': {
+      const [workout] = (await demoData()).demoWorkouts;
+      if (!workout) throw new Error('The demo organisation has no workout');
+      return workout.id;
+    }
     default:
       throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
   }
@@ -125,6 +154,8 @@ describe('authorization: every signed-in route declares its roles and keeps to t
       ...demoIds.demoUsers.map((user) => user.id),
       ...demoIds.demoRoster.map((row) => row.id),
       ...demoIds.demoGroups.map((group) => group.id),
+      ...demoIds.demoExercises.map((exercise) => exercise.id),
+      ...demoIds.demoWorkouts.map((workout) => workout.id),
     ];
     const problems: string[] = [];
     let routeCount = 0;

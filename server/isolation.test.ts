@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, passengers, users } from './db/schema';
+import { exercises, organizations, passengers, users, workouts } from './db/schema';
 import { createTestContext, type TestContext } from './testing/test-app';
 
 let t: TestContext;
@@ -16,14 +16,27 @@ async function demoSnapshot() {
   const [demo] = await t.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
   const demoUsers = await t.db.select().from(users).where(eq(users.organizationId, demo!.id));
   const demoRoster = await t.db.select().from(passengers).where(eq(passengers.organizationId, demo!.id));
-  return { demo: demo!, demoUsers, demoRoster };
+  const demoExercises = await t.db.select().from(exercises).where(eq(exercises.organizationId, demo!.id));
+  const demoWorkouts = await t.db.select().from(workouts).where(eq(workouts.organizationId, demo!.id));
+  return { demo: demo!, demoUsers, demoRoster, demoExercises, demoWorkouts };
 }
 
 describe('organisation isolation: a rivals token reads and changes nothing of demo', () => {
   it('reads only its own organisation through every read route', async () => {
-    const { demoUsers, demoRoster } = await demoSnapshot();
-    const demoIds = new Set([...demoUsers.map((user) => user.id), ...demoRoster.map((row) => row.id)]);
-    const reads = ['/api/me', '/api/settings', '/api/customSidebarItems', '/passenger?page=0&size=300'];
+    const { demoUsers, demoRoster, demoExercises, demoWorkouts } = await demoSnapshot();
+    const demoIds = new Set(
+      [demoUsers, demoRoster, demoExercises, demoWorkouts].flatMap((rows) => rows.map((row) => row.id)),
+    );
+    const reads = [
+      '/api/me',
+      '/api/settings',
+      '/api/customSidebarItems',
+      '/passenger?page=0&size=300',
+      '/api/exercises?size=100',
+      '/api/exercises?size=100&archived=true',
+      '/api/workouts?size=100',
+      '/api/workouts?size=100&archived=true',
+    ];
     for (const path of reads) {
       const response = await t.request('GET', path, { token: rivalsToken });
       expect(response.status, path).toBe(200);
@@ -39,6 +52,12 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       'Fall Tournament — Dallas',
       'Fall Tournament — Dallas',
     ]);
+    const library = await t.request<{ total: number }>('GET', '/api/exercises', { token: rivalsToken });
+    expect(library.body.total).toBe(5);
+    const rivalsWorkouts = await t.request<{ data: { name: string }[] }>('GET', '/api/workouts', {
+      token: rivalsToken,
+    });
+    expect(rivalsWorkouts.body.data.map((workout) => workout.name)).toEqual(['Rivals Total Body']);
   });
 
   it('cannot change a demo user through POST /api/users/{userId}', async () => {

@@ -29,12 +29,17 @@ import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageLoginRouteImport } from './routes/manage_.login'
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
+import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
 import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
 import { Route as AppUsersNewRouteImport } from './routes/app/users_.new'
 import { Route as ManageOrganizationsOrganizationIdRouteImport } from './routes/manage.organizations.$organizationId'
 import { Route as ManageOrganizationsNewRouteImport } from './routes/manage.organizations.new'
 import { Route as PublicActivateAccountUserIdVerificationCodeRouteImport } from './routes/_public/activate-account/$userId/$verificationCode'
 import { Route as PublicResetPasswordUserIdResetTokenRouteImport } from './routes/_public/reset-password/$userId/$resetToken'
+import { Route as AppLibraryExercisesExerciseIdRouteImport } from './routes/app/library/exercises.$exerciseId'
+import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library/exercises.new'
+import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
+import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/workouts.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -135,6 +140,11 @@ const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
   path: '/groups/$groupId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLibraryIndexRoute = AppLibraryIndexRouteImport.update({
+  id: '/library/',
+  path: '/library/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
   id: '/users_/$userId',
   path: '/users/$userId',
@@ -168,6 +178,28 @@ const PublicResetPasswordUserIdResetTokenRoute =
     path: '/reset-password/$userId/$resetToken',
     getParentRoute: () => PublicRoute,
   } as any)
+const AppLibraryExercisesExerciseIdRoute =
+  AppLibraryExercisesExerciseIdRouteImport.update({
+    id: '/library/exercises/$exerciseId',
+    path: '/library/exercises/$exerciseId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppLibraryExercisesNewRoute = AppLibraryExercisesNewRouteImport.update({
+  id: '/library/exercises/new',
+  path: '/library/exercises/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLibraryWorkoutsWorkoutIdRoute =
+  AppLibraryWorkoutsWorkoutIdRouteImport.update({
+    id: '/library/workouts/$workoutId',
+    path: '/library/workouts/$workoutId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppLibraryWorkoutsNewRoute = AppLibraryWorkoutsNewRouteImport.update({
+  id: '/library/workouts/new',
+  path: '/library/workouts/new',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -193,8 +225,13 @@ export interface FileRoutesByFullPath {
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/groups/': typeof AppGroupsIndexRoute
+  '/app/library/': typeof AppLibraryIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
+  '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
+  '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
+  '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
+  '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -218,8 +255,13 @@ export interface FileRoutesByTo {
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/groups': typeof AppGroupsIndexRoute
+  '/app/library': typeof AppLibraryIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
+  '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
+  '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
+  '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
+  '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -247,8 +289,13 @@ export interface FileRoutesById {
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/groups/': typeof AppGroupsIndexRoute
+  '/app/library/': typeof AppLibraryIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
+  '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
+  '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
+  '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
+  '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -276,8 +323,13 @@ export interface FileRouteTypes {
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
     | '/app/groups/'
+    | '/app/library/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
+    | '/app/library/exercises/$exerciseId'
+    | '/app/library/exercises/new'
+    | '/app/library/workouts/$workoutId'
+    | '/app/library/workouts/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -301,8 +353,13 @@ export interface FileRouteTypes {
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
     | '/app/groups'
+    | '/app/library'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
+    | '/app/library/exercises/$exerciseId'
+    | '/app/library/exercises/new'
+    | '/app/library/workouts/$workoutId'
+    | '/app/library/workouts/new'
   id:
     | '__root__'
     | '/'
@@ -329,8 +386,13 @@ export interface FileRouteTypes {
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
     | '/app/groups/'
+    | '/app/library/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
+    | '/app/library/exercises/$exerciseId'
+    | '/app/library/exercises/new'
+    | '/app/library/workouts/$workoutId'
+    | '/app/library/workouts/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -484,6 +546,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/library/': {
+      id: '/app/library/'
+      path: '/library'
+      fullPath: '/app/library/'
+      preLoaderRoute: typeof AppLibraryIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/users_/$userId': {
       id: '/app/users_/$userId'
       path: '/users/$userId'
@@ -526,6 +595,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicResetPasswordUserIdResetTokenRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/app/library/exercises/$exerciseId': {
+      id: '/app/library/exercises/$exerciseId'
+      path: '/library/exercises/$exerciseId'
+      fullPath: '/app/library/exercises/$exerciseId'
+      preLoaderRoute: typeof AppLibraryExercisesExerciseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/library/exercises/new': {
+      id: '/app/library/exercises/new'
+      path: '/library/exercises/new'
+      fullPath: '/app/library/exercises/new'
+      preLoaderRoute: typeof AppLibraryExercisesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/library/workouts/$workoutId': {
+      id: '/app/library/workouts/$workoutId'
+      path: '/library/workouts/$workoutId'
+      fullPath: '/app/library/workouts/$workoutId'
+      preLoaderRoute: typeof AppLibraryWorkoutsWorkoutIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/library/workouts/new': {
+      id: '/app/library/workouts/new'
+      path: '/library/workouts/new'
+      fullPath: '/app/library/workouts/new'
+      preLoaderRoute: typeof AppLibraryWorkoutsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -565,6 +662,11 @@ interface AppRouteChildren {
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
+  AppLibraryIndexRoute: typeof AppLibraryIndexRoute
+  AppLibraryExercisesExerciseIdRoute: typeof AppLibraryExercisesExerciseIdRoute
+  AppLibraryExercisesNewRoute: typeof AppLibraryExercisesNewRoute
+  AppLibraryWorkoutsWorkoutIdRoute: typeof AppLibraryWorkoutsWorkoutIdRoute
+  AppLibraryWorkoutsNewRoute: typeof AppLibraryWorkoutsNewRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -578,6 +680,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
+  AppLibraryIndexRoute: AppLibraryIndexRoute,
+  AppLibraryExercisesExerciseIdRoute: AppLibraryExercisesExerciseIdRoute,
+  AppLibraryExercisesNewRoute: AppLibraryExercisesNewRoute,
+  AppLibraryWorkoutsWorkoutIdRoute: AppLibraryWorkoutsWorkoutIdRoute,
+  AppLibraryWorkoutsNewRoute: AppLibraryWorkoutsNewRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

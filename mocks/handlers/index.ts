@@ -1,6 +1,7 @@
 import { accountHandlers } from './accounts';
 import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
+import { libraryHandlersOfDemo } from './library';
 import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
@@ -16,5 +17,6 @@ export const handlers = [
   ...passengerHandlers,
   ...userHandlers,
   ...groupHandlers,
+  ...libraryHandlersOfDemo,
   ...managementHandlers(),
 ];

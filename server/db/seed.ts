@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../contract/users';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
+import { demoLibrary, rivalsLibrary, seedLibrary, type LibrarySeed } from './seed-library';
 import {
   athleteGroupMembers,
   athleteGroups,
@@ -30,6 +31,8 @@ interface DemoOrganization {
     departureDate: string;
     travellers: (string | { firstName: string; lastName: string })[];
   }[];
+  /** Exercises and workouts (issue 13); the workouts are made by the first coach. */
+  library: LibrarySeed;
 }
 
 export const demoOrganizationSlugs = ['demo', 'rivals'] as const;
@@ -127,6 +130,7 @@ const demo: DemoOrganization = {
       ],
     },
   ],
+  library: demoLibrary,
 };
 
 const rivals: DemoOrganization = {
@@ -153,6 +157,7 @@ const rivals: DemoOrganization = {
       travellers: ['coach@rivals.test', 'athlete@rivals.test'],
     },
   ],
+  library: rivalsLibrary,
 };
 
 async function seedOrganization(db: Database, spec: DemoOrganization, passwordHash: string) {
@@ -210,6 +215,11 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
       }),
     ),
   );
+  const coach = spec.people.find((person) => person.role === 'coach');
+  await seedLibrary(db, organizationId, spec.library, {
+    weightUnit: organization.weightUnit,
+    createdBy: coach ? userId(coach.email) : null,
+  });
 }
 
 /** The platform operator's demo account: it signs in on the management host only (ADR 024). */

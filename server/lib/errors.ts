@@ -38,7 +38,11 @@ export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<st
 }
 
 export function validationError(issues: readonly z.core.$ZodIssue[], target: string) {
-  const fields = fieldsFromIssues(issues);
+  return invalidFields(fieldsFromIssues(issues), target);
+}
+
+/** A 400 naming each field at fault (by its path in the request) and what is wrong with it. */
+export function invalidFields(fields: Record<string, string>, target = 'request body') {
   const names = Object.keys(fields).join(', ');
   return new ApiError(400, errorCodes.validation, `Invalid ${target}: check ${names}.`, fields);
 }

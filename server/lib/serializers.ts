@@ -50,5 +50,6 @@ export function toSettings(row: OrganizationRow): Settings {
       requireNumeric: row.passwordRequireNumeric,
       requireNonAlphanumeric: row.passwordRequireNonAlphanumeric,
     },
+    weightUnit: row.weightUnit,
   };
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
 /** A table whose rows belong to one organisation. */
@@ -13,6 +14,15 @@ interface SelectOptions {
   orderBy?: (SQL | AnyPgColumn)[];
   limit?: number;
   offset?: number;
+}
+
+/** A select with the options' order, limit and offset. */
+function ordered<Q extends PgSelect>(query: Q, options: SelectOptions): Q {
+  let shaped = query;
+  if (options.orderBy?.length) shaped = shaped.orderBy(...options.orderBy);
+  if (options.limit !== undefined) shaped = shaped.limit(options.limit);
+  if (options.offset !== undefined) shaped = shaped.offset(options.offset);
+  return shaped;
 }
 
 /**
@@ -35,11 +45,31 @@ export class TenantScope {
   async select<T extends TenantTable>(table: T, options: SelectOptions = {}): Promise<Row<T>[]> {
     // Drizzle cannot type a select over a generic table; the row type is restored at the boundary.
     const source: PgTable = table;
-    let query = this.db.select().from(source).where(this.own(table, options.where)).$dynamic();
-    if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
-    if (options.limit !== undefined) query = query.limit(options.limit);
-    if (options.offset !== undefined) query = query.offset(options.offset);
-    return await query;
+    return await ordered(
+      this.db.select().from(source).where(this.own(table, options.where)).$dynamic(),
+      options,
+    );
+  }
+
+  /** Only these columns or expressions of our rows: a list that needs a summary of a large column, not all of it. */
+  async selectFields<F extends SelectedFields>(
+    table: TenantTable,
+    fields: F,
+    options: SelectOptions = {},
+  ): Promise<SelectResultFields<F>[]> {
+    const source: PgTable = table;
+    const query = this.db.select(fields).from(source).where(this.own(table, options.where)).$dynamic();
+    // Drizzle cannot type a partial select over a generic table; the fields' own types are the row.
+    const rows: unknown = await ordered(query, options);
+    return rows as SelectResultFields<F>[];
+  }
+
+  /**
+   * Runs `work` in one database transaction, with a scope of the same organisation bound to it: several writes
+   * that belong together (a workout and its index rows) are all applied or none.
+   */
+  async transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    return await this.db.transaction((tx) => work(new TenantScope(tx, this.organizationId)));
   }
 
   /** How many of our rows match, for a paged list's total. */

@@ -1,5 +1,6 @@
 import type { OnboardingData, OnboardingStep, OnboardingSteps, UpdateOwnUserRequest, User } from '@contract';
 import { emptyOnboardingData, onboardingStepNames } from '@contract';
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { registerStoreReset } from './store-reset';
 
@@ -157,3 +158,20 @@ export const useIsOnboardingGuideVisible = () =>
   useOnboardingTourStore((state) => state.isActive && !state.isHidden && !state.isComplete);
 export const useUnsavedOnboardingProgress = () => useOnboardingTourStore((state) => state.unsavedProgress);
 export const useOnboardingTourActions = () => useOnboardingTourStore((state) => state.actions);
+
+/**
+ * Completes a step of the tour (spec 4) that carries no data once `done` is true (the screen is open, the form
+ * is filled), for a user whose tour is loaded and not finished: before the load a completion would be lost.
+ */
+export function useTourStepCompletedWhen(
+  step: Exclude<OnboardingStep, DataCarryingStep>,
+  done: boolean,
+): void {
+  const isDue = useOnboardingTourStore(
+    (state) => state.userId !== null && !state.isComplete && !state.steps[step],
+  );
+  const { stepCompleted } = useOnboardingTourActions();
+  useEffect(() => {
+    if (isDue && done) stepCompleted(step);
+  }, [isDue, done, step, stepCompleted]);
+}

@@ -9,3 +9,4 @@ export * from './account-tokens';
 export * from './rate-limits';
 export * from './organization-logos';
 export * from './platform';
+export * from './library';

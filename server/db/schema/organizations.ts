@@ -1,3 +1,4 @@
+import type { WeightUnit } from '../../../contract/training-vocabulary';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const organizations = pgTable('organizations', {
@@ -26,6 +27,8 @@ export const organizations = pgTable('organizations', {
   passwordRequireUppercase: boolean('password_require_uppercase').notNull().default(false),
   passwordRequireNumeric: boolean('password_require_numeric').notNull().default(false),
   passwordRequireNonAlphanumeric: boolean('password_require_non_alphanumeric').notNull().default(false),
+  /** Loads are prescribed and shown in this unit: lb or kg (issue 13). */
+  weightUnit: text('weight_unit').$type<WeightUnit>().notNull().default('lb'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

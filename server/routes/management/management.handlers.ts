@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { errorCodes } from '../../../contract/errors';
 import type { ManagedOrganization, PlatformAdmin } from '../../../contract/management';
+import { isUniqueViolation } from '../../lib/database-errors';
 import type { RateLimitRule } from '../../lib/directory';
 import { ApiError, notFound } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
@@ -205,9 +206,3 @@ export const inviteFirstAdmin: RouteHandler<typeof routes.inviteFirstAdmin, Plat
     201,
   );
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
-  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23505' || causeCode === '23505';
-}

@@ -10,6 +10,7 @@ import {
 import type { Role, UserGroupRef } from '../../../contract/users';
 import { athleteGroupMembers, athleteGroups, users } from '../../db/schema';
 import type { SignedInAppEnv } from '../../lib/context';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import type { UserRow } from '../../lib/serializers';
@@ -45,14 +46,6 @@ const emailInUse = () =>
   new ApiError(400, errorCodes.validation, 'This email is already in use.', {
     email: 'This email is already in use',
   });
-
-/** PostgreSQL's unique_violation, however the driver wraps it (two staff adding one address at once). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The profile fields as stored: an empty text is no value. */
 function profileColumns(fields: PersonProfileFields): Partial<UserRow> {

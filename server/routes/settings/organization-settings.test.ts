@@ -86,6 +86,17 @@ describe('PUT /api/settings', () => {
     expect(visitor.body.data.passwordPolicy).toMatchObject({ minLength: 10, maxLength: 64 });
   });
 
+  it('switches the unit loads are written in, for everyone of the organisation', async () => {
+    const response = await putSettings({ weightUnit: 'kg' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.weightUnit).toBe('kg');
+    const coach = await t.request<SettingsBody>('GET', '/api/settings', {
+      token: await t.signIn('coach@demo.test'),
+    });
+    expect(coach.body.data.weightUnit).toBe('kg');
+    await putSettings({ weightUnit: 'lb' });
+  });
+
   it('changes only the fields sent, and an empty support email means none', async () => {
     const before = await demoRow();
     const response = await putSettings({ supportEmail: '' });
@@ -104,6 +115,7 @@ describe('PUT /api/settings', () => {
     [{ practicePlanColor: '#gggggg' }, 'practicePlanColor'],
     [{ medballColor: 'url(javascript:x)' }, 'medballColor'],
     [{ companyLogo: '/evil.svg' }, 'companyLogo'],
+    [{ weightUnit: 'stone' }, 'weightUnit'],
     [
       {
         passwordPolicy: {

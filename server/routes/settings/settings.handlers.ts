@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
 import { colorKeys, defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
+import { defaultWeightUnit } from '../../../contract/training-vocabulary';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
@@ -29,6 +30,7 @@ const platformSettings: Settings = {
   hittingColor: null,
   practicePlanColor: null,
   passwordPolicy: defaultPasswordPolicy,
+  weightUnit: defaultWeightUnit,
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -71,6 +73,7 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
     const color = body[key];
     if (color !== undefined) changes[key] = color;
   }
+  if (body.weightUnit !== undefined) changes.weightUnit = body.weightUnit;
   const policy = body.passwordPolicy;
   if (policy) {
     changes.passwordMinLength = policy.minLength;

@@ -14,6 +14,7 @@ import type { SignedInAppEnv } from '../../lib/context';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { mailApprovalDecision, sendAfterResponse } from '../../lib/mail/account-mails';
 import { toUser, type UserRow } from '../../lib/serializers';
+import { likePattern } from '../../lib/sql-text';
 import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './users.routes';
 
@@ -43,11 +44,6 @@ export const updateOwnUser: RouteHandler<typeof routes.updateOwnUser, SignedInAp
   if (!updated) throw notFound('User not found');
   return c.json({ message: 'User updated successfully', user: toUser(updated) }, 200);
 };
-
-/** `%` and `_` in what someone types are letters to find, not LIKE wildcards (backslash is PostgreSQL's escape). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function listFilters({ q, role, status, groupId }: Omit<UserListQuery, 'page' | 'size'>): SQL | undefined {
   const filters: SQL[] = [];

@@ -9,7 +9,7 @@ import { createElement } from 'react';
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 export type Icon = ComponentType<IconProps>;
 
-function createIcon(paths: ReactNode): Icon {
+export function createIcon(paths: ReactNode): Icon {
   return function LineIcon({ className = 'size-5', ...props }: IconProps) {
     return (
       <svg
@@ -132,9 +132,7 @@ export const UsersIcon = createIcon(
     <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
   </>,
 );
-export const LayersIcon = createIcon(
-  <path d="m12 2 10 5-10 5L2 7l10-5Zm-10 10 10 5 10-5M2 17l10 5 10-5" />,
-);
+export const LayersIcon = createIcon(<path d="m12 2 10 5-10 5L2 7l10-5Zm-10 10 10 5 10-5M2 17l10 5 10-5" />);
 export const SlidersIcon = createIcon(
   <path d="M21 4h-7M10 4H3m18 8h-9m-4 0H3m18 8h-5m-4 0H3M14 2v4m-6 4v4m8 4v4" />,
 );

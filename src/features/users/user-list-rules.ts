@@ -24,10 +24,3 @@ export const statusLabels: Record<UserStatus, string> = {
   rejected: 'Rejected',
   disabled: 'Disabled',
 };
-
-/** "1–25 of 73": which people this page shows, or null when there are none. */
-export function pageRange(page: number, size: number, shown: number, total: number): string | null {
-  if (shown === 0 || total === 0) return null;
-  const first = page * size + 1;
-  return `${first}–${first + shown - 1} of ${total}`;
-}

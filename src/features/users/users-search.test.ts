@@ -1,6 +1,7 @@
 import type { UserListItem } from '@contract';
 import { demoPeople, demoUsers } from '@mocks/data';
-import { pageRange, statusActionsFor } from './user-list-rules';
+import { pageRange } from '@/components/ui/list-pager';
+import { statusActionsFor } from './user-list-rules';
 import { userListParamsFrom, validateUsersSearch } from './users-search';
 
 const person = (email: string): UserListItem => {

@@ -1,4 +1,5 @@
-import type { ColorKey } from '@contract';
+import type { ColorKey } from '@contract/color-keys';
+import type { WorkoutCategory } from '@contract/training-vocabulary';
 
 /** Spec 1's workout categories, the settings key of each colour (spec 3) and the class that colours it. */
 export const workoutCategories = [
@@ -13,9 +14,9 @@ export const workoutCategories = [
   { name: 'fielding', colorKey: 'fieldingColor' },
   { name: 'hitting', colorKey: 'hittingColor' },
   { name: 'practice plan', colorKey: 'practicePlanColor' },
-] as const satisfies readonly { name: string; colorKey: ColorKey }[];
+] as const satisfies readonly { name: WorkoutCategory; colorKey: ColorKey }[];
 
-export type WorkoutCategory = (typeof workoutCategories)[number]['name'];
+export type { WorkoutCategory };
 
 /** `category-warm-up`, `category-practice-plan`: the class that gives a workout of `category` its colour. */
 export const categoryClassName = (category: WorkoutCategory): string =>

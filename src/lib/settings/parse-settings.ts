@@ -1,4 +1,5 @@
 import { colorKeys, type ColorKey } from '@contract/color-keys';
+import { defaultWeightUnit } from '@contract/training-vocabulary';
 import type { PasswordPolicy, Settings } from '@contract';
 
 /**
@@ -52,7 +53,10 @@ export function parseSettings(value: unknown): Settings | null {
     if (color !== null && !isHexColor(color)) return null;
     colors[key] = color;
   }
-  return { name, companyLogo, supportEmail, ...colors, passwordPolicy };
+  // A copy cached before the unit existed reads as the default unit rather than as no settings at all.
+  const weightUnit = value.weightUnit ?? defaultWeightUnit;
+  if (weightUnit !== 'lb' && weightUnit !== 'kg') return null;
+  return { name, companyLogo, supportEmail, ...colors, passwordPolicy, weightUnit };
 }
 
 /** `{ data: settings }`, the body of `/api/settings` and `/api/publicSettings` (spec 7). */

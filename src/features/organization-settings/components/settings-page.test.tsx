@@ -80,6 +80,18 @@ describe('organisation settings (/app/settings)', () => {
     });
   });
 
+  it('switches the unit loads are written in', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const training = section('Training');
+    expect(within(training).getByRole('radio', { name: /Pounds \(lb\)/ })).toBeChecked();
+    await user.click(within(training).getByRole('radio', { name: /Kilograms \(kg\)/ }));
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    expect(await within(training).findByText('Saved. New loads are written in this unit.')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'PUT', path: '/api/settings', body: { weightUnit: 'kg' } }]);
+    expect(state.settings.weightUnit).toBe('kg');
+  });
+
   it('checks the fields before sending, and shows the server’s field errors next to them', async () => {
     const writes = recordWrites();
     const { user } = await openSettings();

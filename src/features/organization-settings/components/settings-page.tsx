@@ -16,6 +16,7 @@ import { GeneralSection } from './general-section';
 import { LogoSection } from './logo-section';
 import { PasswordPolicySection } from './password-policy-section';
 import { SidebarItemsSection } from './sidebar-items-section';
+import { TrainingSection } from './training-section';
 
 const title = 'Organisation settings';
 
@@ -80,6 +81,7 @@ function OrganisationSettings() {
           <GeneralSection settings={record} />
           <LogoSection settings={record} />
           <ColorsSection settings={record} />
+          <TrainingSection settings={record} />
           <PasswordPolicySection settings={record} />
           <SidebarItemsSection />
         </>

@@ -4,25 +4,13 @@ import { userDirectoryHandlers } from '@mocks/handlers/users';
 import { server } from '@mocks/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
 const tyler = demoPeople.find((person) => person.email === 'tyler.brooks@demo.test')!;
 
 /** The bodies the app sent to a path with a method, as the API received them. */
-function recordBodies(method: string, pathname: string): unknown[] {
-  const bodies: unknown[] = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.method === method && new URL(request.url).pathname === pathname) {
-      void request
-        .clone()
-        .json()
-        .then((body: unknown) => bodies.push(body));
-    }
-  });
-  return bodies;
-}
-
 beforeEach(() => {
   // A fresh copy of the demo people per test: what one test adds or changes stays in it.
   server.use(...userDirectoryHandlers());

@@ -1,57 +1,11 @@
 import type { GroupSummary, Role, UserStatus } from '@contract';
 import { roles, userStatuses } from '@contract';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { SearchField } from '@/components/ui/search-field';
+import { DebouncedSearchField } from '@/components/ui/debounced-search-field';
 import { roleLabels } from '@/lib/auth/role-labels';
 import { statusLabels } from '../user-list-rules';
-
-/** Typing waits this long for a pause before the list is asked again. */
-export const searchDelayMs = 300;
-
-interface PeopleSearchProps {
-  /** The search in the address. */
-  value: string;
-  onSearch: (text: string) => void;
-}
-
-/** The search box: it answers each key at once, and tells the address after a pause in typing. */
-function PeopleSearch({ value, onSearch }: PeopleSearchProps) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  const [sent, setSent] = useState(value);
-  // The address changed elsewhere (clear filters, the back button): show what it now says.
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== sent) {
-      setSent(value);
-      setText(value);
-    }
-  }
-
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === value) return;
-    const timer = window.setTimeout(() => {
-      setSent(wanted);
-      onSearch(wanted);
-    }, searchDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
-
-  return (
-    <SearchField
-      label="Search people"
-      className="min-w-0 flex-1 lg:max-w-sm"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      placeholder="Search by name or email"
-      spellCheck={false}
-      maxLength={100}
-    />
-  );
-}
 
 interface FilterSelectProps {
   label: string;
@@ -102,7 +56,13 @@ export function UsersFilters({ values, groups, onChange }: UsersFiltersProps) {
   const onSearch = useCallback((q: string) => onChange({ q }), [onChange]);
   return (
     <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      <PeopleSearch value={values.q} onSearch={onSearch} />
+      <DebouncedSearchField
+        label="Search people"
+        className="min-w-0 flex-1 lg:max-w-sm"
+        placeholder="Search by name or email"
+        value={values.q}
+        onSearch={onSearch}
+      />
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-none">
         <FilterSelect
           label="Role"

@@ -16,7 +16,7 @@ import { useScreenTitle } from '@/stores/header-store';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useChangeUserStatus } from '../api/change-user-status';
 import { groupQueries, userQueries } from '../api/user-queries';
-import { useMediaQuery } from '../use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { UsersSearch } from '../users-search';
 import { hasFilters, statusActionsFor } from '../user-list-rules';
 import { canManageUsers, userListParamsFrom } from '../users-search';

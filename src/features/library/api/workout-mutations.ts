@@ -1,0 +1,77 @@
+import type { DuplicateWorkoutRequest, SaveWorkoutRequest, Workout } from '@contract';
+import { deleteWorkoutResponseSchema, workoutResponseSchema } from '@contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/api-client';
+import {
+  useIsOnboardingComplete,
+  useOnboardingStepsDone,
+  useOnboardingTourActions,
+} from '@/stores/onboarding-tour-store';
+import { exerciseQueries, workoutQueries } from './library-queries';
+
+/** After any change to a workout: its detail from the answer, the lists (and exercises' use counts) anew. */
+function useWorkoutWrite<TInput>(
+  send: (input: TInput) => Promise<{ message: string; data: Workout }>,
+  onSaved?: (saved: Workout) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(workoutQueries.detail(data.id).queryKey, data);
+      onSaved?.(data);
+    },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: workoutQueries.lists() });
+      await queryClient.invalidateQueries({ queryKey: exerciseQueries.all() });
+    },
+  });
+}
+
+/** POST /api/workouts; the first one completes the tour's CREATE_NEW_WORKOUT step with the workout (spec 4). */
+export function useCreateWorkout() {
+  const tourComplete = useIsOnboardingComplete();
+  const stepsDone = useOnboardingStepsDone();
+  const { stepCompleted } = useOnboardingTourActions();
+  return useWorkoutWrite(
+    (request: SaveWorkoutRequest) => api.post('api/workouts', { json: request }).json(workoutResponseSchema),
+    (data) => {
+      if (!tourComplete && !stepsDone.CREATE_NEW_WORKOUT)
+        stepCompleted('CREATE_NEW_WORKOUT', { workoutId: data.id, name: data.name });
+    },
+  );
+}
+
+export const useUpdateWorkout = () =>
+  useWorkoutWrite(({ workoutId, workout }: { workoutId: string; workout: SaveWorkoutRequest }) =>
+    api.put(`api/workouts/${workoutId}`, { json: workout }).json(workoutResponseSchema),
+  );
+
+export const useArchiveWorkout = () =>
+  useWorkoutWrite((workoutId: string) =>
+    api.post(`api/workouts/${workoutId}/archive`).json(workoutResponseSchema),
+  );
+
+export const useRestoreWorkout = () =>
+  useWorkoutWrite((workoutId: string) =>
+    api.post(`api/workouts/${workoutId}/restore`).json(workoutResponseSchema),
+  );
+
+export const useDuplicateWorkout = () =>
+  useWorkoutWrite(({ workoutId, ...request }: DuplicateWorkoutRequest & { workoutId: string }) =>
+    api.post(`api/workouts/${workoutId}/duplicate`, { json: request }).json(workoutResponseSchema),
+  );
+
+export function useDeleteWorkout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (workoutId: string) =>
+      api.delete(`api/workouts/${workoutId}`).json(deleteWorkoutResponseSchema),
+    onSuccess: (_answer, workoutId) =>
+      queryClient.removeQueries({ queryKey: workoutQueries.detail(workoutId).queryKey }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: workoutQueries.lists() });
+      await queryClient.invalidateQueries({ queryKey: exerciseQueries.all() });
+    },
+  });
+}

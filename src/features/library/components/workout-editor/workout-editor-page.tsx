@@ -1,0 +1,106 @@
+import type { Workout } from '@contract';
+import { defaultWeightUnit } from '@contract/training-vocabulary';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { authQueries } from '@/lib/auth/auth-queries';
+import { settingsQueries } from '@/lib/settings/settings-queries';
+import { useScreenTitle } from '@/stores/header-store';
+import { workoutQueries } from '../../api/library-queries';
+import { canUseLibrary } from '../../library-search';
+import { emptyWorkoutForm, workoutFormOf } from '../../workout-form';
+import { CategoryBadge } from '../category-badge';
+import { BackToLibrary, LibraryItemMissing, LibraryNotAllowed } from '../library-screen-parts';
+import { WorkoutEditor } from './workout-editor';
+
+const route = getRouteApi('/app/library/workouts/$workoutId');
+
+/** The organisation's unit for loads (settings), pounds until they are read. */
+function useWeightUnit() {
+  const settings = useQuery(settingsQueries.full());
+  return settings.data?.weightUnit ?? defaultWeightUnit;
+}
+
+/** `/app/library/workouts/new`. */
+export function NewWorkoutPage() {
+  useScreenTitle('New workout');
+  const { data: me } = useSuspenseQuery(authQueries.me());
+  const weightUnit = useWeightUnit();
+  if (!canUseLibrary(me.user.role)) return <LibraryNotAllowed title="New workout" />;
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      <BackToLibrary tab="workouts" />
+      <PageHeader
+        title="New workout"
+        description="Blocks of exercises with their sets, in the order they are done."
+      />
+      <WorkoutEditor
+        initial={emptyWorkoutForm}
+        draftKey={`workout-${me.user.id}-new`}
+        weightUnit={weightUnit}
+      />
+    </div>
+  );
+}
+
+/** `/app/library/workouts/$workoutId`. */
+export function EditWorkoutPage() {
+  const { workoutId } = route.useParams();
+  const { data: me } = useSuspenseQuery(authQueries.me());
+  const allowed = canUseLibrary(me.user.role);
+  const workout = useQuery({ ...workoutQueries.detail(workoutId), enabled: allowed });
+  useScreenTitle(workout.data?.name ?? 'Workout');
+  if (!allowed) return <LibraryNotAllowed title="Workout" />;
+  if (workout.data) return <EditWorkout workout={workout.data} userId={me.user.id} />;
+  if (workout.isPending) return <EditorSkeleton />;
+  return (
+    <LibraryItemMissing
+      error={workout.error}
+      what="workout"
+      tab="workouts"
+      onRetry={() => void workout.refetch()}
+      isRetrying={workout.isRefetching}
+    />
+  );
+}
+
+function EditWorkout({ workout, userId }: { workout: Workout; userId: string }) {
+  const weightUnit = useWeightUnit();
+  return (
+    <div className="mx-auto max-w-5xl space-y-5">
+      <BackToLibrary tab="workouts" />
+      <PageHeader title={workout.name} description={<CategoryBadge category={workout.category} />} />
+      <WorkoutEditor
+        // A newer saved version (from another device) starts the editor again from it.
+        key={workout.version}
+        workout={workout}
+        initial={workoutFormOf(workout, weightUnit)}
+        draftKey={`workout-${userId}-${workout.id}`}
+        weightUnit={weightUnit}
+      />
+    </div>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <div className="mx-auto max-w-5xl space-y-5" role="status" aria-live="polite">
+      <span className="sr-only">Loading the workout…</span>
+      <Skeleton className="h-5 w-32" />
+      <Skeleton className="h-9 w-80 max-w-full" />
+      <Card className="space-y-3 p-6">
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </Card>
+      {[0, 1].map((index) => (
+        <Card key={index} className="space-y-3 p-5">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </Card>
+      ))}
+    </div>
+  );
+}
