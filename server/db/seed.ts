@@ -57,6 +57,8 @@ const demo: DemoOrganization = {
     fieldingColor: '#0ea5e9',
     hittingColor: '#dc2626',
     practicePlanColor: '#64748b',
+    timeZone: 'America/Chicago',
+    weekStartsOn: 'monday',
   },
   people: [
     { email: 'admin@demo.test', firstName: 'Morgan', lastName: 'Reyes', role: 'admin' },
@@ -139,6 +141,8 @@ const rivals: DemoOrganization = {
     name: 'Rivals Baseball Club',
     companyLogo: '/org-logos/rivals.svg',
     supportEmail: 'help@rivals.test',
+    timeZone: 'America/New_York',
+    weekStartsOn: 'sunday',
     primaryColor: '#b91c1c',
     secondaryColor: '#1f2937',
     accentColor: '#facc15',
