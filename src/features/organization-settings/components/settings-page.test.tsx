@@ -87,7 +87,9 @@ describe('organisation settings (/app/settings)', () => {
     expect(within(training).getByRole('radio', { name: /Pounds \(lb\)/ })).toBeChecked();
     await user.click(within(training).getByRole('radio', { name: /Kilograms \(kg\)/ }));
     await user.click(within(training).getByRole('button', { name: 'Save' }));
-    expect(await within(training).findByText('Saved. New loads are written in this unit.')).toBeInTheDocument();
+    expect(
+      await within(training).findByText('Saved. New loads are written in this unit.'),
+    ).toBeInTheDocument();
     expect(writes).toEqual([{ method: 'PUT', path: '/api/settings', body: { weightUnit: 'kg' } }]);
     expect(state.settings.weightUnit).toBe('kg');
   });
