@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { CategoryBadge, categoryColor } from '@/components/ui/category-badge';
 import { ArchiveIcon, PlayIcon, RestoreIcon } from './library-icons';
-import type { RowAction } from '@/components/ui/row-actions-menu';
-import { RowActionsMenu } from '@/components/ui/row-actions-menu';
+import type { RowAction } from '@/components/widgets/row-actions-menu';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 
 export type ExerciseAction = 'edit' | 'archive' | 'restore' | 'delete';
 

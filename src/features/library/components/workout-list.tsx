@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { TrashIcon, PencilIcon } from '@/components/ui/icons';
 import { CategoryBadge, categoryColor } from '@/components/ui/category-badge';
 import { ArchiveIcon, CopyIcon, RestoreIcon } from './library-icons';
-import type { RowAction } from '@/components/ui/row-actions-menu';
-import { RowActionsMenu } from '@/components/ui/row-actions-menu';
+import type { RowAction } from '@/components/widgets/row-actions-menu';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 
 export type WorkoutAction = 'edit' | 'duplicate' | 'archive' | 'restore' | 'delete';
 

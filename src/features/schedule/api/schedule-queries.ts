@@ -1,5 +1,6 @@
 import type { ScheduleQuery } from '@contract';
 import {
+  personResponseSchema,
   programApplicationListResponseSchema,
   programListResponseSchema,
   programResponseSchema,
@@ -95,6 +96,16 @@ export const programQueries = {
 
 /** What the schedule's pickers search: the organisation's athletes, and the library's workouts. */
 export const pickerQueries = {
+  /** An athlete's name, for a calendar opened from its address. */
+  athlete: (athleteId: string) =>
+    queryOptions({
+      queryKey: ['schedule', 'athlete', athleteId] as const,
+      queryFn: async ({ signal }) => {
+        const { user } = await api.get(`api/users/${athleteId}`, { signal }).json(personResponseSchema);
+        return `${user.firstName} ${user.lastName}`;
+      },
+      staleTime: 5 * 60_000,
+    }),
   athletes: (q: string) =>
     queryOptions({
       queryKey: ['schedule', 'athletes', q] as const,

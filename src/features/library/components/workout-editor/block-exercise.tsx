@@ -8,7 +8,7 @@ import { messageAt, setFormOf } from '../../workout-form';
 import { CategoryDot } from '@/components/ui/category-badge';
 import { WandIcon } from '../library-icons';
 import { SetRows } from './set-rows';
-import { DragHandle } from '@/components/ui/sortable-list';
+import { DragHandle } from '@/components/widgets/sortable-list';
 
 interface BlockExerciseProps {
   blockIndex: number;

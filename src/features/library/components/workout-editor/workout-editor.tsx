@@ -39,7 +39,7 @@ import { CategoryDot } from '@/components/ui/category-badge';
 import { BlockCard } from './block-card';
 import { ExercisePicker } from './exercise-picker';
 import { NewExerciseDialog } from './new-exercise-dialog';
-import { SortableItem, SortableList } from '@/components/ui/sortable-list';
+import { SortableItem, SortableList } from '@/components/widgets/sortable-list';
 
 const blockLetter = (index: number): string =>
   index < 26

@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import type { Icon } from './icons';
-import { MoreVerticalIcon } from './icons';
+import type { Icon } from '@/components/ui/icons';
+import { MoreVerticalIcon } from '@/components/ui/icons';
 
 export interface RowAction {
   id: string;

@@ -16,7 +16,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
 import { createContext, useContext } from 'react';
-import { createIcon } from './icons';
+import { createIcon } from '@/components/ui/icons';
 
 // The grip (after Lucide, ISC licence), here with the only component that draws it.
 const GripIcon = createIcon(
