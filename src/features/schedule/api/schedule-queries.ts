@@ -6,12 +6,12 @@ import {
   programResponseSchema,
   scheduleItemResponseSchema,
   scheduleResponseSchema,
-  todayResponseSchema,
   userListResponseSchema,
   workoutListResponseSchema,
 } from '@contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import { todayQuery } from '@/lib/schedule/today-queries';
 
 /** Whose calendar: one athlete's, one group's, or (neither) the organisation's. */
 export interface ScheduleSubject {
@@ -58,11 +58,8 @@ export const scheduleQueries = {
       queryFn: async ({ signal }) =>
         (await api.get(itemPath(kind, id), { signal }).json(scheduleItemResponseSchema)).data,
     }),
-  today: () =>
-    queryOptions({
-      queryKey: [...scheduleQueries.all(), 'today'] as const,
-      queryFn: ({ signal }) => api.get('api/schedule/today', { signal }).json(todayResponseSchema),
-    }),
+  /** The same query as the dashboard's (lib/schedule): one cache entry for both. */
+  today: todayQuery,
 };
 
 export { itemPath as scheduleItemPath };
