@@ -18,6 +18,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/api-client';
+import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useNotificationActions } from '@/stores/notifications-store';
 import {
   useIsOnboardingComplete,
@@ -89,32 +90,34 @@ export function useUpdateFromLibrary() {
   });
 }
 
-/** A toast that says what a bulk change did, with Undo (once) when there is something to undo. */
+/**
+ * A toast that says what a bulk change did, with Undo (once) when there is something to undo. The undo runs from
+ * the toast after the dialog that made the change has closed, so it is a plain call, not a component's mutation.
+ */
 export function useAnnounceBatch() {
   const { setNewNotification } = useNotificationActions();
-  const undo = useUndoScheduleBatch();
+  const queryClient = useQueryClient();
+  const undo = async (batchId: string) => {
+    try {
+      const undone = await api.post(`api/schedule/batches/${batchId}/undo`).json(scheduleBatchResponseSchema);
+      setNewNotification({ title: 'Undone', message: undone.message });
+    } catch (error) {
+      setNewNotification({
+        title: 'Not undone',
+        message: isApiRequestError(error) ? error.message : 'The change could not be undone.',
+        status: 0,
+      });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: scheduleQueries.all() });
+      await queryClient.invalidateQueries({ queryKey: programQueries.all() });
+    }
+  };
   return (title: string, answer: ScheduleBatchResponse) => {
     const { batchId } = answer;
     setNewNotification({
       title,
       message: answer.message,
-      ...(batchId
-        ? {
-            action: {
-              label: 'Undo',
-              onAction: () =>
-                undo.mutate(batchId, {
-                  onSuccess: (undone) => setNewNotification({ title: 'Undone', message: undone.message }),
-                  onError: () =>
-                    setNewNotification({
-                      title: 'Not undone',
-                      message: 'The change could not be undone.',
-                      status: 0,
-                    }),
-                }),
-            },
-          }
-        : {}),
+      ...(batchId ? { action: { label: 'Undo', onAction: () => void undo(batchId) } } : {}),
     });
   };
 }
@@ -142,19 +145,6 @@ export function useDeleteScheduleRange() {
   return useMutation({
     mutationFn: (request: DeleteScheduleRangeRequest) =>
       api.post('api/schedule/delete', { json: request }).json(scheduleBatchResponseSchema),
-    onSettled: settled,
-  });
-}
-
-const undoResponseSchema = z.object({ message: z.string(), count: z.int() });
-
-export function useUndoScheduleBatch() {
-  const settled = useScheduleSettled();
-  return useMutation({
-    mutationFn: (batchId: string) =>
-      api
-        .post(`api/schedule/batches/${batchId}/undo`)
-        .json(scheduleBatchResponseSchema.or(undoResponseSchema)),
     onSettled: settled,
   });
 }

@@ -60,14 +60,14 @@ export function SubjectPicker({
   return (
     <ComboBox
       className={`min-w-0 ${className}`}
-      aria-label={label}
       inputValue={text ?? shownValue}
       onInputChange={setText}
       onOpenChange={(isOpen) => {
         if (!isOpen) setText(null);
       }}
       selectedKey={value.kind === 'organization' ? organizationKey : `${value.kind}:${value.id}`}
-      menuTrigger="focus"
+      // Typing opens the list (or its button); focus alone does not, so a pick does not open it again.
+      menuTrigger="input"
       allowsEmptyCollection
       onSelectionChange={(key) => {
         if (key === null) return;

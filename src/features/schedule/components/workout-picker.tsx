@@ -2,9 +2,9 @@ import type { WorkoutCategory, WorkoutSummary } from '@contract';
 import { workoutCategoryLabels, workoutCategoryNames } from '@contract/training-vocabulary';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { CategoryDot, categoryColor } from '@/components/ui/category-badge';
-import { SearchIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
 import { pickerQueries } from '../api/schedule-queries';
 
 interface WorkoutPickerProps {
@@ -32,7 +32,8 @@ export function WorkoutPicker({ label, value, onChange, error, autoFocus = false
         inputValue={text ?? value?.name ?? ''}
         onInputChange={setText}
         selectedKey={value?.id ?? null}
-        menuTrigger="focus"
+        // Typing opens the list (or its button); focus alone does not, so a pick does not open it again.
+        menuTrigger="input"
         allowsEmptyCollection
         onSelectionChange={(key) => {
           onChange(items.find((workout) => workout.id === key) ?? null);
@@ -46,8 +47,14 @@ export function WorkoutPicker({ label, value, onChange, error, autoFocus = false
             autoFocus={autoFocus}
             placeholder="Find a workout in the library"
             aria-invalid={error ? true : undefined}
-            className={`block min-h-11 w-full rounded-lg border bg-surface pr-3 pl-9 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm ${error ? 'border-danger' : 'border-border'}`}
+            className={`block min-h-11 w-full rounded-lg border bg-surface pr-10 pl-9 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm ${error ? 'border-danger' : 'border-border'}`}
           />
+          <Button
+            aria-label="Show the workouts"
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground outline-none"
+          >
+            <ChevronDownIcon className="size-4" />
+          </Button>
         </div>
         <Popover
           placement="bottom start"
