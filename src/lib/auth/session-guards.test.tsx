@@ -239,12 +239,31 @@ describe('the /app guard with a session kept on this device (ADR 016)', () => {
     freshPageState();
     await openApp('/app/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey (kept)' })).toBeInTheDocument();
-    expect(screen.getByText(/You are offline/)).toBeInTheDocument();
+    // Spec 8: the session check at start could not reach the server.
+    expect(
+      screen.getByText('Network error. Please check your connection. Showing what was saved on this device.'),
+    ).toBeInTheDocument();
 
     regainConnection();
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
-    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Network error/)).not.toBeInTheDocument();
+  });
+
+  it('gives the plain offline notice for a connection lost after the session was checked', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // Spec 8: failed settings fetches log.
+    const { router } = await openApp('/app/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+
+    loseConnection();
+    await act(() => router.navigate({ to: '/app/travel-roster' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Travel roster' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You are offline. The app will refresh when the connection is back.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Network error/)).not.toBeInTheDocument();
+    regainConnection();
   });
 
   it('ends a session opened offline when the server refuses its token once back online', async () => {
