@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -30,6 +34,55 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Text the server sends compressed; images and fonts are compressed already, source maps are for tools. */
+const compressibleAsset = /^assets\/.+\.(?:js|css|svg|json|html)$/;
+
+/**
+ * Writes `<file>.br` (brotli at its highest level) and `<file>.gz` (gzip level 9) next to each hashed asset,
+ * which the server sends by the browser's Accept-Encoding (server/lib/static-app.ts): built once, served
+ * often, so the slow highest levels pay off. A variant no smaller than the file itself is not written.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'connect:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const sizes = { raw: 0, br: 0, gzip: 0 };
+      const writes = Object.values(bundle)
+        .filter((output) => compressibleAsset.test(output.fileName))
+        .map(async (output) => {
+          const content = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          const file = path.join(outDir, output.fileName);
+          sizes.raw += content.length;
+          sizes.br += Math.min(br.length, content.length);
+          sizes.gzip += Math.min(gz.length, content.length);
+          await Promise.all([
+            br.length < content.length ? writeFile(`${file}.br`, br) : undefined,
+            gz.length < content.length ? writeFile(`${file}.gz`, gz) : undefined,
+          ]);
+        });
+      await Promise.all(writes);
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+      this.info(
+        `${writes.length} assets precompressed: ${kib(sizes.raw)} → brotli ${kib(sizes.br)}, gzip ${kib(sizes.gzip)}`,
+      );
+    },
+  };
+}
+
 /**
  * Set by the browser tests (scripts/lib/e2e-releases.ts) to tag every chunk name, so the release they deploy over
  * an open tab has none of the old release's chunks. Unset, the names are Vite's defaults.
@@ -56,6 +109,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineThemeScript(),
+    precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
