@@ -97,6 +97,24 @@ export default tseslint.config(
     },
   },
   {
+    // Test support lives in src/testing/: shared code must not reach the mocks, the test helpers or the route tree.
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/stores/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mocks/*', '@/testing/*', '@/router'],
+              message: 'Shared code imports neither test support (src/testing/, mocks/) nor the router and its routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

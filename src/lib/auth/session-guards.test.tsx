@@ -11,7 +11,7 @@ import { readToken } from '@/lib/auth/token-storage';
 import { getAppStatus, resetAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
 import { configureOfflineCache, discardOfflineCache } from '@/lib/query-persistence/offline-cache';
-import type { MemoryStorage } from '@/lib/query-persistence/offline-cache-testing';
+import type { MemoryStorage } from '@/testing/offline-cache';
 import {
   freshPageState,
   installMemoryOfflineCache,
@@ -19,7 +19,7 @@ import {
   openAppFromDevice,
   regainConnection,
   storeEarlierVisit,
-} from '@/lib/query-persistence/offline-cache-testing';
+} from '@/testing/offline-cache';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
