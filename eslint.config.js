@@ -79,7 +79,7 @@ export default tseslint.config(
     },
   },
   {
-    // Handlers reach data only through c.var.tenant (TenantScope) or c.var.directory: never a raw connection.
+    // Handlers reach data only through c.var.tenant (TenantScope) or the directory's stores (c.var.sessions, …): never a raw connection.
     files: ['server/routes/**/*.ts'],
     ignores: ['server/routes/**/*.test.ts'],
     rules: {
@@ -89,7 +89,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/db/client', '**/db/open', 'postgres', '@electric-sql/pglite', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js'],
-              message: 'Route handlers use c.var.tenant (organisation-scoped) or c.var.directory, never a raw database.',
+              message: 'Route handlers use c.var.tenant (organisation-scoped) or a store of server/lib/directory/ (c.var.accounts, …), never a raw database.',
             },
           ],
         },

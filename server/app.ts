@@ -12,7 +12,7 @@ import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
 import { AppIcons } from './lib/app-icons';
 import type { PublicAppEnv } from './lib/context';
-import { Directory } from './lib/directory';
+import { createDirectory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { createMailer, type Mailer } from './lib/mail/mailer';
@@ -51,12 +51,12 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-/** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
+/** The API and the web app as one Hono app; the database reaches handlers only through the directory's stores and TenantScope. */
 export function createApp({ env, db, push = createPushSender(env), mailer = createMailer(env) }: AppOptions) {
-  const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
+  const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
   const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
-    const logo = await directory.organizationLogo(organizationId);
+    const logo = await directory.organizationLogos.organizationLogo(organizationId);
     return logo?.data;
   });
 
@@ -114,7 +114,13 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
   app.use(
     createMiddleware<PublicAppEnv>(async (c, next) => {
       c.set('env', env);
-      c.set('directory', directory);
+      c.set('sessions', directory.sessions);
+      c.set('signInThrottle', directory.signInThrottle);
+      c.set('accounts', directory.accounts);
+      c.set('accountTokens', directory.accountTokens);
+      c.set('rateLimits', directory.rateLimits);
+      c.set('organizations', directory.organizations);
+      c.set('organizationLogos', directory.organizationLogos);
       c.set('idempotency', idempotency);
       c.set('appIcons', appIcons);
       c.set('push', push);
