@@ -20,12 +20,14 @@ export interface MeasureOptions {
   compareWith: string | undefined;
   /** How many times each page is measured; the scripts print medians. */
   runs: number;
+  /** Lighthouse: each audit as a first visit (no HTTP cache, service worker or Cache Storage). */
+  cold: boolean;
 }
 
-/** `--compare-with <checkout>` and `--runs <n>` from the command line (`npm run size -- --runs 3`). */
+/** `--compare-with <checkout>`, `--runs <n>` and `--cold` from the command line (`npm run lighthouse -- --runs 3`). */
 export function readMeasureOptions(defaultRuns: number): MeasureOptions {
   const { values } = parseArgs({
-    options: { 'compare-with': { type: 'string' }, runs: { type: 'string' } },
+    options: { 'compare-with': { type: 'string' }, runs: { type: 'string' }, cold: { type: 'boolean' } },
   });
   const runs = values.runs === undefined ? defaultRuns : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
@@ -34,7 +36,7 @@ export function readMeasureOptions(defaultRuns: number): MeasureOptions {
   if (compareWith && !existsSync(path.join(compareWith, 'node_modules'))) {
     throw new Error(`--compare-with ${compareWith}: not a checkout with node_modules installed`);
   }
-  return { compareWith, runs };
+  return { compareWith, runs, cold: values.cold ?? false };
 }
 
 function describeCheckout(root: string): string {
