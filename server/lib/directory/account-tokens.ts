@@ -7,6 +7,16 @@ import { hashToken } from './sessions';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 
+/** Marks the token used inside the caller's transaction; false when it was used meanwhile. */
+async function useUpToken(tx: Database, tokenId: string, now: Date): Promise<boolean> {
+  const used = await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
+    .returning({ id: accountTokens.id });
+  return used.length > 0;
+}
+
 /**
  * The one-time tokens of the links in account mails (activation, invitation, password reset), and what using
  * one up does to its user, all or nothing.
@@ -70,12 +80,7 @@ export class AccountTokens {
     now = new Date(),
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const used = await tx
-        .update(accountTokens)
-        .set({ usedAt: now })
-        .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
-        .returning({ id: accountTokens.id });
-      if (used.length === 0) return false;
+      if (!(await useUpToken(tx, tokenId, now))) return false;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
       await tx
         .update(sessions)
@@ -96,12 +101,7 @@ export class AccountTokens {
     now = new Date(),
   ): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
-      const used = await tx
-        .update(accountTokens)
-        .set({ usedAt: now })
-        .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
-        .returning({ id: accountTokens.id });
-      if (used.length === 0) return undefined;
+      if (!(await useUpToken(tx, tokenId, now))) return undefined;
       const [user] = await tx
         .update(users)
         .set({
