@@ -172,7 +172,8 @@ function CopyForm({
       }}
     >
       <p className="text-sm text-muted-foreground">
-        The workouts of these days that are still to do are copied, day by day, from the new start date.
+        The workouts of these days are copied day by day from the new start date, as workouts still to do (a
+        week that went well is the plan to repeat).
       </p>
       <RangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
       <div>
