@@ -360,24 +360,45 @@ export async function releaseGroupSchedule(
   );
 }
 
+export interface UnlinkedEntry {
+  entryId: string;
+  assignmentId: string;
+  /** Whether it followed the assignment until then. */
+  followed: boolean;
+}
+
+/** What removing assignments took away, to put back on undo. */
+export interface RemovedItems {
+  assignments: AssignmentRow[];
+  entries: EntryRow[];
+  /** Entries that stayed (started, or changed alone) and lost their link to a removed assignment. */
+  unlinked: UnlinkedEntry[];
+}
+
 /**
  * Removes assignments with their members' entries that still follow them and are not started; the others stay
- * on the athletes' calendars as their own. Answers the rows removed (to put back on undo).
+ * on the athletes' calendars as their own. Answers what it removed and unlinked (to put back on undo).
  */
-export async function removeAssignments(
-  scope: TenantScope,
-  assignmentIds: string[],
-): Promise<{ assignments: AssignmentRow[]; entries: EntryRow[] }> {
-  if (assignmentIds.length === 0) return { assignments: [], entries: [] };
+export async function removeAssignments(scope: TenantScope, assignmentIds: string[]): Promise<RemovedItems> {
+  if (assignmentIds.length === 0) return { assignments: [], entries: [], unlinked: [] };
   const entries = await scope.delete(scheduleEntries, followersOf(assignmentIds));
+  const linked = inArray(scheduleEntries.groupAssignmentId, assignmentIds);
+  const staying = await scope.selectFields(
+    scheduleEntries,
+    {
+      entryId: scheduleEntries.id,
+      assignmentId: scheduleEntries.groupAssignmentId,
+      followed: scheduleEntries.followsAssignment,
+    },
+    { where: linked },
+  );
   await scope.update(
     scheduleEntries,
     { followsAssignment: false, updatedAt: new Date() },
-    and(
-      inArray(scheduleEntries.groupAssignmentId, assignmentIds),
-      eq(scheduleEntries.followsAssignment, true),
-    )!,
+    and(linked, eq(scheduleEntries.followsAssignment, true))!,
   );
+  // The foreign key sets the staying entries' link to null.
   const assignments = await scope.delete(groupAssignments, inArray(groupAssignments.id, assignmentIds));
-  return { assignments, entries };
+  const unlinked = staying.map((entry) => ({ ...entry, assignmentId: entry.assignmentId! }));
+  return { assignments, entries, unlinked };
 }

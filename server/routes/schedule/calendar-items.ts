@@ -195,10 +195,13 @@ export async function toCalendarItems(
       };
     }),
   ];
+  // On the same place of a day a group's workout comes before an athlete's own; a transaction's rows share a time.
+  const kindOrder = { assignment: 0, entry: 1 };
   items.sort(
     (a, b) =>
       a.date.localeCompare(b.date) ||
       a.position - b.position ||
+      kindOrder[a.kind] - kindOrder[b.kind] ||
       a.createdAt.getTime() - b.createdAt.getTime() ||
       a.id.localeCompare(b.id),
   );

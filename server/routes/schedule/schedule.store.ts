@@ -43,6 +43,7 @@ import {
   type AssignmentRow,
   type EntryRow,
   type PlacedWorkout,
+  type RemovedItems,
 } from '../../lib/schedule-placement';
 import type { TenantScope } from '../../lib/tenancy';
 import { blocksWithExercises, exerciseIdsOf, readExerciseRefs } from '../../lib/workout-document';
@@ -518,7 +519,7 @@ export class ScheduleStore {
       if (!isNotStarted(entry.status)) throw startedConflict(entry, 'removed');
       await scope.delete(scheduleEntries, eq(scheduleEntries.id, entry.id));
       const batchId = await this.recordBatch(scope, 'delete', {
-        removed: { entries: [entry], assignments: [] },
+        removed: { entries: [entry], assignments: [], unlinked: [] },
       });
       return {
         message: `${entry.name} is off the schedule on ${spokenDate(entry.date)}.`,
@@ -596,7 +597,7 @@ export class ScheduleStore {
     const target = await this.target(request);
     const range: DateRange = request;
     return this.tenant.transaction(async (scope) => {
-      let removed: { entries: EntryRow[]; assignments: AssignmentRow[] };
+      let removed: RemovedItems;
       if (target.athlete) {
         const entries = await scope.delete(
           scheduleEntries,
@@ -606,7 +607,7 @@ export class ScheduleStore {
             notStarted(),
           )!,
         );
-        removed = { entries, assignments: [] };
+        removed = { entries, assignments: [], unlinked: [] };
       } else {
         const inRange = await scope.selectFields(
           groupAssignments,
@@ -643,7 +644,7 @@ export class ScheduleStore {
     kind: 'copy' | 'delete',
     change: {
       made?: { entries: EntryRow[]; assignments: AssignmentRow[] };
-      removed?: { entries: EntryRow[]; assignments: AssignmentRow[] };
+      removed?: RemovedItems;
     },
   ): Promise<string> {
     const [batch] = await scope.insert(scheduleBatches, {
@@ -693,7 +694,10 @@ export class ScheduleStore {
    * of an athlete or an assignment of a group no longer there stays gone, and a link to a removed assignment or
    * program application is dropped.
    */
-  private async restore(scope: TenantScope, removed: { entries: unknown[]; assignments: unknown[] }) {
+  private async restore(
+    scope: TenantScope,
+    removed: NonNullable<(typeof scheduleBatches.$inferSelect)['removed']>,
+  ) {
     const assignments = removed.assignments.map((row) => revived<AssignmentRow>(row));
     const entries = removed.entries.map((row) => revived<EntryRow>(row));
     const idsOf = (values: (string | null)[]) => [...new Set(values.filter((value) => value !== null))];
@@ -772,6 +776,16 @@ export class ScheduleStore {
               };
             }),
           );
+    // Entries that stayed when their assignment went are linked to it again, following it as they did.
+    const restoredIds = new Set(restoredAssignments.map((assignment) => assignment.id));
+    for (const { entryId, assignmentId, followed } of removed.unlinked ?? []) {
+      if (!restoredIds.has(assignmentId)) continue;
+      await scope.update(
+        scheduleEntries,
+        { groupAssignmentId: assignmentId, followsAssignment: followed },
+        and(eq(scheduleEntries.id, entryId), isNull(scheduleEntries.groupAssignmentId))!,
+      );
+    }
     return restoredAssignments.length + restoredEntries.length;
   }
 }
