@@ -49,6 +49,13 @@ const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${co
 
 const byName = sql`lower(${programs.name})`;
 
+/**
+ * The outer row's id in a correlated subquery: a one-table select writes its columns without the table, and a
+ * bare "id" inside the subquery would be the inner table's.
+ */
+const outerId = (table: typeof programs | typeof programApplications) =>
+  sql`${table}.${sql.identifier('id')}`;
+
 /** A program's list columns: its workouts and applications counted in SQL. */
 const summaryFields = {
   id: programs.id,
@@ -57,11 +64,11 @@ const summaryFields = {
   createdAt: programs.createdAt,
   updatedAt: programs.updatedAt,
   workoutCount: sql<number>`(select count(*) from ${programWorkouts}
-    where ${programWorkouts.programId} = ${programs.id})`.mapWith(Number),
+    where ${programWorkouts.programId} = ${outerId(programs)})`.mapWith(Number),
   dayCount: sql<number>`(select coalesce(max(${programWorkouts.day}), 0) from ${programWorkouts}
-    where ${programWorkouts.programId} = ${programs.id})`.mapWith(Number),
+    where ${programWorkouts.programId} = ${outerId(programs)})`.mapWith(Number),
   applicationCount: sql<number>`(select count(*) from ${programApplications}
-    where ${programApplications.programId} = ${programs.id})`.mapWith(Number),
+    where ${programApplications.programId} = ${outerId(programs)})`.mapWith(Number),
 };
 interface SummaryRow {
   id: string;
@@ -80,9 +87,9 @@ function toSummary({ createdAt: _createdAt, updatedAt, ...row }: SummaryRow): Pr
 
 /** The application's items still on the calendar: its entries and assignments. */
 const itemCountField = sql<number>`(select count(*) from ${scheduleEntries}
-    where ${scheduleEntries.programApplicationId} = ${programApplications.id})
+    where ${scheduleEntries.programApplicationId} = ${outerId(programApplications)})
   + (select count(*) from ${groupAssignments}
-    where ${groupAssignments.programApplicationId} = ${programApplications.id})`.mapWith(Number);
+    where ${groupAssignments.programApplicationId} = ${outerId(programApplications)})`.mapWith(Number);
 
 /** Workouts on day offsets, each day's in the order given. */
 function positioned(list: readonly { day: number; workoutId: string }[]) {
