@@ -9,6 +9,8 @@ export const scheduleLimits = {
   /** A program applied at once may make at most this many entries (a group's fan-out included). */
   entriesPerApplication: 2000,
   programDayMax: 365,
+  /** A program's name. */
+  nameMaxLength: 120,
   programWorkoutsMax: 500,
   skipReasonMaxLength: 280,
   programDescriptionMaxLength: 1000,
@@ -44,7 +46,10 @@ export const calendarItemSchema = z
     timeOfDay: z.string().nullable(),
     name: z.string(),
     category: workoutCategorySchema,
-    /** An entry's status; an assignment's is `completed` once every member's entry is. */
+    /**
+     * An entry's status. An assignment's comes from its members' entries: `completed` once each is completed or
+     * skipped (`skipped` when all are), `in_progress` once one is begun, else `scheduled`.
+     */
     status: entryStatusSchema,
     athlete: personRefSchema.nullable(),
     group: groupRefSchema.nullable(),
@@ -57,6 +62,41 @@ export const calendarItemSchema = z
   .meta({ id: 'CalendarItem' });
 export type CalendarItem = z.infer<typeof calendarItemSchema>;
 
+type RefinementContext = z.core.$RefinementCtx;
+
+/** An athlete or a group: exactly one where a body says for whom, at most one where none means "everyone". */
+function checkWho(
+  value: { athleteId?: string | undefined; groupId?: string | undefined },
+  context: RefinementContext,
+  need: 'one' | 'optional',
+  [athleteField, groupField] = ['athleteId', 'groupId'],
+) {
+  if (need === 'one' && !value.athleteId && !value.groupId) {
+    context.addIssue({ code: 'custom', path: [athleteField], message: 'Choose an athlete or a group' });
+  } else if (value.athleteId && value.groupId) {
+    context.addIssue({
+      code: 'custom',
+      path: [groupField],
+      message: 'Choose an athlete or a group, not both',
+    });
+  }
+}
+
+/** `from` to `to`, both counted, in order and at most `maxDays` long (the fault is named at `to`). */
+function checkRange(range: { from: string; to: string }, context: RefinementContext, maxDays: number) {
+  if (!isScheduleDate(range.from) || !isScheduleDate(range.to)) return;
+  const days = daysInRange(range.from, range.to);
+  if (days < 1)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'The range ends before it starts' });
+  else if (days > maxDays) {
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `At most ${maxDays} days at once (this range has ${days})`,
+    });
+  }
+}
+
 /** `GET /api/schedule`: one athlete's, one group's or (no id) the organisation's items in a range of dates. */
 export const scheduleQuerySchema = z
   .object({
@@ -66,25 +106,8 @@ export const scheduleQuerySchema = z
     groupId: z.uuid().optional(),
   })
   .superRefine((query, context) => {
-    if (query.athleteId && query.groupId) {
-      context.addIssue({
-        code: 'custom',
-        path: ['groupId'],
-        message: 'Choose an athlete or a group, not both',
-      });
-    }
-    if (isScheduleDate(query.from) && isScheduleDate(query.to)) {
-      const days = daysInRange(query.from, query.to);
-      if (days < 1)
-        context.addIssue({ code: 'custom', path: ['to'], message: 'The range ends before it starts' });
-      else if (days > scheduleRangeMaxDays) {
-        context.addIssue({
-          code: 'custom',
-          path: ['to'],
-          message: `At most ${scheduleRangeMaxDays} days at once (this range has ${days})`,
-        });
-      }
-    }
+    checkWho(query, context, 'optional');
+    checkRange(query, context, scheduleRangeMaxDays);
   });
 export type ScheduleQuery = z.input<typeof scheduleQuerySchema>;
 
@@ -105,16 +128,7 @@ const forWhom = <T extends z.ZodRawShape>(shape: T) =>
   z
     .strictObject({ ...shape, athleteId: z.uuid().optional(), groupId: z.uuid().optional() })
     .superRefine((body, context) => {
-      const value = body as { athleteId?: string; groupId?: string };
-      if (!value.athleteId && !value.groupId) {
-        context.addIssue({ code: 'custom', path: ['athleteId'], message: 'Choose an athlete or a group' });
-      } else if (value.athleteId && value.groupId) {
-        context.addIssue({
-          code: 'custom',
-          path: ['groupId'],
-          message: 'Choose an athlete or a group, not both',
-        });
-      }
+      checkWho(body as { athleteId?: string; groupId?: string }, context, 'one');
     });
 
 /** `POST /api/schedule`: a library workout on a date, for an athlete (an entry) or a group (an assignment). */
@@ -216,7 +230,8 @@ const dateRange = {
 
 /**
  * `POST /api/schedule/copy`: the items of a day or a week (any range up to 62 days) to another start date, for
- * the same athlete or group or for another one. Only scheduled items are copied, as new scheduled items.
+ * the same athlete or group or for another one. Every item is copied whatever its status (a completed week is
+ * the plan to repeat), as a new scheduled item on the same weekday offset from `toDate`.
  */
 export const copyScheduleRequestSchema = z
   .strictObject({
@@ -227,12 +242,24 @@ export const copyScheduleRequestSchema = z
     toAthleteId: z.uuid().optional(),
     toGroupId: z.uuid().optional(),
   })
+  .superRefine((body, context) => {
+    checkWho(body, context, 'one');
+    checkWho({ athleteId: body.toAthleteId, groupId: body.toGroupId }, context, 'optional', [
+      'toAthleteId',
+      'toGroupId',
+    ]);
+    checkRange(body, context, scheduleRangeMaxDays);
+  })
   .meta({ id: 'CopyScheduleRequest' });
 export type CopyScheduleRequest = z.input<typeof copyScheduleRequestSchema>;
 
 /** `POST /api/schedule/delete`: every item of an athlete or a group in a range that is not started. */
 export const deleteScheduleRangeRequestSchema = z
   .strictObject({ ...dateRange, athleteId: z.uuid().optional(), groupId: z.uuid().optional() })
+  .superRefine((body, context) => {
+    checkWho(body, context, 'one');
+    checkRange(body, context, scheduleRangeMaxDays);
+  })
   .meta({ id: 'DeleteScheduleRangeRequest' });
 export type DeleteScheduleRangeRequest = z.input<typeof deleteScheduleRangeRequestSchema>;
 
@@ -242,7 +269,7 @@ const programName = z
   .string({ error: 'Enter a name for the program' })
   .trim()
   .min(1, 'Enter a name for the program')
-  .max(120, 'A name has at most 120 characters');
+  .max(scheduleLimits.nameMaxLength, `A name has at most ${scheduleLimits.nameMaxLength} characters`);
 
 export const programWorkoutInputSchema = z.strictObject({
   /** Day 1 is the start date. */
@@ -276,12 +303,17 @@ export const saveProgramRequestSchema = z
   .meta({ id: 'SaveProgramRequest' });
 export type SaveProgramRequest = z.input<typeof saveProgramRequestSchema>;
 
-/** `POST /api/programs/from-schedule`: a range of an athlete's or a group's calendar as a program (day 1 = from). */
+/**
+ * `POST /api/programs/from-schedule`: a range of an athlete's or a group's calendar as a program (day 1 = from),
+ * at most a program's length (365 days).
+ */
 export const programFromScheduleRequestSchema = forWhom({
   name: programName,
   description: z.string().trim().max(scheduleLimits.programDescriptionMaxLength).nullable().optional(),
   ...dateRange,
-}).meta({ id: 'ProgramFromScheduleRequest' });
+})
+  .superRefine((body, context) => checkRange(body, context, scheduleLimits.programDayMax))
+  .meta({ id: 'ProgramFromScheduleRequest' });
 export type ProgramFromScheduleRequest = z.input<typeof programFromScheduleRequestSchema>;
 
 export const programWorkoutSchema = z
@@ -328,6 +360,10 @@ export const programResponseSchema = z
   .object({ message: z.string(), data: programSchema })
   .meta({ id: 'ProgramResponse' });
 export type ProgramResponse = z.infer<typeof programResponseSchema>;
+
+export const deleteProgramResponseSchema = z
+  .object({ message: z.string() })
+  .meta({ id: 'DeleteProgramResponse' });
 
 export const programIdParamSchema = z.object({ programId: z.uuid() });
 export const applicationIdParamSchema = z.object({ applicationId: z.uuid() });

@@ -216,8 +216,15 @@ export const scheduleBatches = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    /** Rows removed by the change, to put back on undo. */
-    removed: jsonb('removed').$type<{ entries: unknown[]; assignments: unknown[] }>(),
+    /**
+     * Rows removed by the change, to put back on undo, and the links of entries that stayed to an assignment
+     * removed (the foreign key cleared them).
+     */
+    removed: jsonb('removed').$type<{
+      entries: unknown[];
+      assignments: unknown[];
+      unlinked?: { entryId: string; assignmentId: string; followed: boolean }[];
+    }>(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
