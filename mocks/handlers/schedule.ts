@@ -203,7 +203,7 @@ export function scheduleHandlers() {
             stored.skipReason = body.data.status === 'skipped' ? (body.data.skipReason ?? null) : null;
           }
           return reply(200, {
-            message: `${stored.item.name} is on ${stored.item.date}.`,
+            message: `${stored.item.name} is saved.`,
             data: detailOf(stored),
           });
         },

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { PopoverHost } from '@/components/widgets/popover-host';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCreateScheduleItem } from '../api/schedule-mutations';
@@ -44,7 +45,7 @@ interface AddWorkoutDialogProps {
 export function AddWorkoutDialog({ date, subject, onClose }: AddWorkoutDialogProps) {
   return (
     <SheetDialog isOpen={date !== null} title="Add a workout" onClose={onClose}>
-      {date ? <AddForm date={date} subject={subject} onClose={onClose} /> : null}
+      <PopoverHost>{date ? <AddForm date={date} subject={subject} onClose={onClose} /> : null}</PopoverHost>
     </SheetDialog>
   );
 }

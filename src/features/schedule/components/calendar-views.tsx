@@ -49,17 +49,14 @@ function byDay(items: readonly CalendarItem[]): Map<string, CalendarItem[]> {
 const subjectOf = (item: CalendarItem) =>
   item.group ? item.group.name : item.athlete ? `${item.athlete.firstName} ${item.athlete.lastName}` : '';
 
-/** "Lower Body Strength A, Pitchers, 15:30, done": what a screen reader hears of an item. */
-function itemLabel(item: CalendarItem, showSubject: boolean) {
-  return [
-    item.name,
-    showSubject ? subjectOf(item) : null,
+/** "15:30 · Pitchers · 2/3 done": what an item shows (and says) under its name. */
+function detailsOf(item: CalendarItem, showSubject: boolean, spoken: boolean): string {
+  const parts = [
     item.timeOfDay,
-    item.status === 'scheduled' ? null : statusLabels[item.status].toLowerCase(),
-    item.progress ? `${item.progress.completed} of ${item.progress.total} done` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+    showSubject ? subjectOf(item) : null,
+    item.progress ? `${item.progress.completed}/${item.progress.total} done` : null,
+  ].filter(Boolean);
+  return spoken ? parts.map((part) => `, ${part}`).join('') : parts.join(' · ');
 }
 
 /** Drag and drop between days (dnd-kit); the item's dialog has "Move to another day" for the keyboard. */
@@ -104,10 +101,22 @@ function DayDrop({ date, className, children }: { date: string; className: strin
 }
 
 function StatusMark({ status }: { status: EntryStatus }) {
-  if (status === 'completed') return <CheckIcon className="size-3.5 shrink-0 text-success" />;
+  if (status === 'completed')
+    return (
+      <>
+        <CheckIcon className="size-3.5 shrink-0 text-success" />
+        <span className="sr-only">, done</span>
+      </>
+    );
   if (status === 'skipped')
-    return <span className="text-[0.65rem] font-semibold text-muted-foreground uppercase">Skip</span>;
-  if (status === 'in_progress') return <span className="size-2 shrink-0 rounded-full bg-warning" />;
+    return <span className="text-[0.65rem] font-semibold text-muted-foreground uppercase">Skipped</span>;
+  if (status === 'in_progress')
+    return (
+      <>
+        <span className="size-2 shrink-0 rounded-full bg-warning" />
+        <span className="sr-only">, in progress</span>
+      </>
+    );
   return null;
 }
 
@@ -138,25 +147,24 @@ function DraggableItem({
       {...(draggable ? listeners : {})}
       {...(draggable ? { 'aria-roledescription': attributes['aria-roledescription'] } : {})}
       onClick={onOpen}
-      aria-label={itemLabel(item, showSubject)}
       style={{ transform: CSS.Translate.toString(transform), borderLeftColor: categoryColor(item.category) }}
       className={`group/item relative flex w-full min-w-0 items-center gap-1.5 rounded-md border border-border border-l-4 bg-surface text-left shadow-xs transition-shadow hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring ${
         compact ? 'px-1.5 py-0.5 text-xs' : 'px-2.5 py-2 text-sm'
       } ${isDragging ? 'z-20 shadow-lg' : ''} ${draggable ? 'touch-manipulation' : ''}`}
     >
       <span className={`min-w-0 flex-1 ${faded}`}>
-        <span className="block truncate font-medium text-foreground">{item.name}</span>
-        {!compact ? (
+        <span className="block truncate font-medium text-foreground">
+          {item.name}
+          {compact ? null : <span className="sr-only">,</span>}
+        </span>
+        {compact ? (
+          // A month shows the name only; the rest is said, not shown.
+          <span className="sr-only">{detailsOf(item, showSubject, true)}</span>
+        ) : (
           <span className="block truncate text-xs text-muted-foreground">
-            {[
-              item.timeOfDay,
-              showSubject ? subjectOf(item) : null,
-              item.progress ? `${item.progress.completed}/${item.progress.total} done` : null,
-            ]
-              .filter(Boolean)
-              .join(' · ') || workoutCategoryLabels[item.category]}
+            {detailsOf(item, showSubject, false) || workoutCategoryLabels[item.category]}
           </span>
-        ) : null}
+        )}
       </span>
       <StatusMark status={item.status} />
     </button>
@@ -401,6 +409,7 @@ function DayList(
                         Today
                       </span>
                     ) : null}
+                    {isToday ? ' ' : null}
                     {props.days.length === 1 ? dayHeading(day) : shortDay(day)}
                   </h2>
                   {props.canPlan ? (

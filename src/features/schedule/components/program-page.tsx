@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { CategoryDot } from '@/components/ui/category-badge';
 import { ClipboardIcon, CloseIcon, PlusIcon } from '@/components/ui/icons';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { PopoverHost } from '@/components/widgets/popover-host';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
@@ -339,23 +340,25 @@ function ProgramEditor(props: ProgramEditorProps) {
         title={`Add a workout on day ${(addingOn ?? 0) + 1}`}
         onClose={() => setAddingOn(null)}
       >
-        {addingOn !== null ? (
-          <WorkoutPicker
-            label="Workout"
-            value={null}
-            autoFocus
-            onChange={(workout) => {
-              if (!workout) return;
-              props.onAdd({
-                workoutId: workout.id,
-                name: workout.name,
-                dayOffset: addingOn,
-                category: workout.category,
-              });
-              setAddingOn(null);
-            }}
-          />
-        ) : null}
+        <PopoverHost>
+          {addingOn !== null ? (
+            <WorkoutPicker
+              label="Workout"
+              value={null}
+              autoFocus
+              onChange={(workout) => {
+                if (!workout) return;
+                props.onAdd({
+                  workoutId: workout.id,
+                  name: workout.name,
+                  dayOffset: addingOn,
+                  category: workout.category,
+                });
+                setAddingOn(null);
+              }}
+            />
+          ) : null}
+        </PopoverHost>
       </SheetDialog>
     </form>
   );

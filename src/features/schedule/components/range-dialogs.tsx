@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { PopoverHost } from '@/components/widgets/popover-host';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useNotificationActions } from '@/stores/notifications-store';
@@ -55,9 +56,11 @@ const titles: Record<RangeTask, string> = {
 export function RangeDialog({ task, ...props }: RangeDialogProps) {
   return (
     <SheetDialog isOpen={task !== null} title={task ? titles[task] : ''} onClose={props.onClose}>
-      {task === 'copy' ? <CopyForm {...props} /> : null}
-      {task === 'delete' ? <DeleteForm {...props} /> : null}
-      {task === 'program' ? <ProgramForm {...props} /> : null}
+      <PopoverHost>
+        {task === 'copy' ? <CopyForm {...props} /> : null}
+        {task === 'delete' ? <DeleteForm {...props} /> : null}
+        {task === 'program' ? <ProgramForm {...props} /> : null}
+      </PopoverHost>
     </SheetDialog>
   );
 }

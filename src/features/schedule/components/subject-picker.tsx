@@ -60,11 +60,9 @@ export function SubjectPicker({
   return (
     <ComboBox
       className={`min-w-0 ${className}`}
+      // What is typed wins while the input has the focus; a value set from outside then would open the list again.
       inputValue={text ?? shownValue}
       onInputChange={setText}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) setText(null);
-      }}
       selectedKey={value.kind === 'organization' ? organizationKey : `${value.kind}:${value.id}`}
       // Typing opens the list (or its button); focus alone does not, so a pick does not open it again.
       menuTrigger="input"
@@ -81,7 +79,6 @@ export function SubjectPicker({
           if (athlete)
             onChange({ kind: 'athlete', id: athlete.id, name: `${athlete.firstName} ${athlete.lastName}` });
         }
-        setText(null);
       }}
     >
       <Label className="sr-only">{label}</Label>
@@ -95,6 +92,7 @@ export function SubjectPicker({
         )}
         <Input
           onFocus={(event) => event.currentTarget.select()}
+          onBlur={() => setText(null)}
           className="block min-h-11 w-full rounded-lg border border-border bg-surface pr-10 pl-9 text-base font-medium text-foreground shadow-xs outline-none data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm"
         />
         <Button

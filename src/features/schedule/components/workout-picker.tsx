@@ -29,6 +29,7 @@ export function WorkoutPicker({ label, value, onChange, error, autoFocus = false
     <div className="space-y-2">
       <ComboBox
         items={items}
+        // What is typed wins while the input has the focus; a value set from outside then would open the list again.
         inputValue={text ?? value?.name ?? ''}
         onInputChange={setText}
         selectedKey={value?.id ?? null}
@@ -37,7 +38,6 @@ export function WorkoutPicker({ label, value, onChange, error, autoFocus = false
         allowsEmptyCollection
         onSelectionChange={(key) => {
           onChange(items.find((workout) => workout.id === key) ?? null);
-          setText(null);
         }}
       >
         <Label className="mb-1.5 block text-sm font-medium text-foreground">{label}</Label>
@@ -45,6 +45,7 @@ export function WorkoutPicker({ label, value, onChange, error, autoFocus = false
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             autoFocus={autoFocus}
+            onBlur={() => setText(null)}
             placeholder="Find a workout in the library"
             aria-invalid={error ? true : undefined}
             className={`block min-h-11 w-full rounded-lg border bg-surface pr-10 pl-9 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm ${error ? 'border-danger' : 'border-border'}`}
