@@ -83,7 +83,7 @@ export default tseslint.config(
     },
   },
   {
-    // Handlers reach data only through c.var.tenant (TenantScope) or c.var.directory: never a raw connection.
+    // Handlers reach data only through c.var.tenant (TenantScope) or the directory's stores (c.var.sessions, …): never a raw connection.
     files: ['server/routes/**/*.ts'],
     ignores: ['server/routes/**/*.test.ts'],
     rules: {
@@ -93,7 +93,25 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/db/client', '**/db/open', 'postgres', '@electric-sql/pglite', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js'],
-              message: 'Route handlers use c.var.tenant (organisation-scoped) or c.var.directory, never a raw database.',
+              message: 'Route handlers use c.var.tenant (organisation-scoped) or a store of server/lib/directory/ (c.var.accounts, …), never a raw database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test support lives in src/testing/: shared code must not reach the mocks, the test helpers or the route tree.
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/stores/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mocks/*', '@/testing/*', '@/router'],
+              message: 'Shared code imports neither test support (src/testing/, mocks/) nor the router and its routes.',
             },
           ],
         },

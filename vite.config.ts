@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -30,6 +34,55 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Text the server sends compressed; images and fonts are compressed already, source maps are for tools. */
+const compressibleAsset = /^assets\/.+\.(?:js|css|svg|json|html)$/;
+
+/**
+ * Writes `<file>.br` (brotli at its highest level) and `<file>.gz` (gzip level 9) next to each hashed asset,
+ * which the server sends by the browser's Accept-Encoding (server/lib/static-app.ts): built once, served
+ * often, so the slow highest levels pay off. A variant no smaller than the file itself is not written.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'connect:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const sizes = { raw: 0, br: 0, gzip: 0 };
+      const writes = Object.values(bundle)
+        .filter((output) => compressibleAsset.test(output.fileName))
+        .map(async (output) => {
+          const content = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          const file = path.join(outDir, output.fileName);
+          sizes.raw += content.length;
+          sizes.br += Math.min(br.length, content.length);
+          sizes.gzip += Math.min(gz.length, content.length);
+          await Promise.all([
+            br.length < content.length ? writeFile(`${file}.br`, br) : undefined,
+            gz.length < content.length ? writeFile(`${file}.gz`, gz) : undefined,
+          ]);
+        });
+      await Promise.all(writes);
+      const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+      this.info(
+        `${writes.length} assets precompressed: ${kib(sizes.raw)} → brotli ${kib(sizes.br)}, gzip ${kib(sizes.gzip)}`,
+      );
+    },
+  };
+}
+
 /**
  * Set by the browser tests (scripts/lib/e2e-releases.ts) to tag every chunk name, so the release they deploy over
  * an open tab has none of the old release's chunks. Unset, the names are Vite's defaults.
@@ -56,6 +109,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineThemeScript(),
+    precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -85,12 +139,12 @@ export default defineConfig({
         entryFileNames: `assets/[name]-[hash]${releaseTag}.js`,
         chunkFileNames: `assets/[name]-[hash]${releaseTag}.js`,
         advancedChunks: {
-          // React, the router, the query client and ky load on every screen: one chunk compresses better than
-          // the dozen slivers the split routes would otherwise make of them (first-screen budget).
           groups: [
             {
               name: 'framework',
-              // The cache persister loads only for a signed-in start (ADR 016), so it stays out of this group.
+              priority: 40,
+              // React, the router, the query client and ky load on every screen: one chunk compresses better than
+              // the dozen slivers the split routes would otherwise make of them (first-screen budget).
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/.test(id) &&
                 // Only signed-in screens use these (the offline cache, queued writes): they load with them.
@@ -98,6 +152,7 @@ export default defineConfig({
             },
             {
               name: 'app-core',
+              priority: 30,
               // Our own modules every first screen runs (session, API client, network status, form drafts, the
               // service worker's registration, the public frame and the few controls the sign-in form shares
               // with later screens): one chunk instead of a dozen slivers (first-screen budget, ADR 008).
@@ -107,7 +162,44 @@ export default defineConfig({
                 /[\\/]src[\\/]components[\\/]ui[\\/](alert|text-field|text-link-class)\.tsx?$/.test(id) ||
                 /[\\/]src[\\/]components[\\/](organization-logo|layouts[\\/]public-layout)\.tsx$/.test(id) ||
                 /[\\/]src[\\/]lib[\\/]pwa[\\/]service-worker\.ts$/.test(id) ||
-                /[\\/]contract[\\/](error-codes|color-keys)\.ts$/.test(id),
+                /[\\/]contract[\\/](error-codes|color-keys|signup-link|uuid|user-fields)\.ts$/.test(id) ||
+                // Also started by main.tsx; held here so that the signed-in group below does not take them along.
+                /[\\/]src[\\/]components[\\/](ui[\\/](button|spinner)\.tsx|errors[\\/](error-page|app-error-boundary)\.tsx)$/.test(
+                  id,
+                ) ||
+                /[\\/]src[\\/]lib[\\/](sentry[\\/]error-reporting|branding[\\/]applied-settings|query-client|pwa[\\/]install-prompt-event)\.ts$/.test(
+                  id,
+                ) ||
+                /node_modules[\\/]react-error-boundary[\\/]/.test(id),
+            },
+            {
+              name: 'shared-controls',
+              priority: 25,
+              // Used by the public and management screens too: held here, so the signed-in group does not take them.
+              test: (id: string) => /[\\/]src[\\/]components[\\/]ui[\\/](icons|skeleton)\.tsx$/.test(id),
+            },
+            {
+              name: 'schemas',
+              priority: 20,
+              // Zod and the schemas a signed-in start parses (the session, settings, sidebar items, the roster),
+              // loaded with the session's first check; every other screen's schemas load with that screen, so
+              // building them does not add to the start's work.
+              test: (id: string) =>
+                /[\\/]contract[\\/](users|organizations|auth|email|passengers)\.ts$|node_modules[\\/]zod[\\/]/.test(
+                  id,
+                ),
+            },
+            {
+              name: 'signed-in',
+              priority: 10,
+              // What a signed-in start runs before the dashboard shows (the offline cache, the /app frame and its
+              // stores, the dashboard and its widgets, the shared controls of the signed-in screens): one chunk
+              // instead of some thirty slivers, each a request, a preload link and a module to instantiate on a
+              // busy main thread (issue 10).
+              test: (id: string) =>
+                /[\\/]src[\\/](signed-in-start\.ts|stores[\\/]|lib[\\/]query-persistence[\\/]|features[\\/](app-shell|dashboard|onboarding|travel-roster)[\\/]|routes[\\/]app(\.tsx|[\\/]dashboard\.tsx)\?tsr-split|components[\\/](ui|modal|right-drawer|toaster)[\\/])/.test(
+                  id,
+                ),
             },
           ],
         },

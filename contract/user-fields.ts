@@ -22,3 +22,27 @@ export const userStatusTransitions: Record<UserStatus, readonly SettableUserStat
   approved: ['disabled'],
   disabled: ['approved'],
 };
+
+/** The guided tour's steps, in the order spec 4 gives them. */
+export const onboardingStepNames = [
+  'NAVIGATE_TO_USERS_PAGE',
+  'CREATE_NEW_USER',
+  'NAVIGATE_TO_WORKOUT_LIBRARY',
+  'FILL_WORKOUT_FORM',
+  'CREATE_NEW_EXERCISE',
+  'CREATE_NEW_WORKOUT',
+  'NAVIGATE_TO_SCHEDULE',
+  'ADD_WORKOUT_TO_SCHEDULE',
+  'NAVIGATE_TO_SCHEDULE_TO_TRACK_WORKOUT',
+  'OPEN_WORKOUT_MODAL',
+  'TRACK_WORKOUT_FOR_ATHLETE',
+  'NAVIGATE_TO_SCHEDULE_WITH_COMPLETED_WORKOUT',
+  'VISIT_COMPLETED_WORKOUT',
+] as const;
+
+/** The tour's data-carrying steps with nothing kept yet (spec 3): the shape of `onboardingDataSchema`. */
+export const emptyOnboardingData = {
+  CREATE_NEW_USER: null,
+  CREATE_NEW_WORKOUT: null,
+  ADD_WORKOUT_TO_SCHEDULE: null,
+} satisfies Record<string, null>;

@@ -1,29 +1,20 @@
 import { z } from 'zod';
 import { pageQuerySchema, queryIntegerSchema } from './paging';
-import { roles, settableUserStatuses, userStatuses } from './user-fields';
+import { onboardingStepNames, roles, settableUserStatuses, userStatuses } from './user-fields';
 
-export { roles, settableUserStatuses, userStatuses, userStatusTransitions } from './user-fields';
+export {
+  emptyOnboardingData,
+  onboardingStepNames,
+  roles,
+  settableUserStatuses,
+  userStatuses,
+  userStatusTransitions,
+} from './user-fields';
 export type { Role, SettableUserStatus, UserStatus } from './user-fields';
 
 export const roleSchema = z.enum(roles);
 export const userStatusSchema = z.enum(userStatuses);
 
-/** The guided tour's steps, in the order spec 4 gives them. */
-export const onboardingStepNames = [
-  'NAVIGATE_TO_USERS_PAGE',
-  'CREATE_NEW_USER',
-  'NAVIGATE_TO_WORKOUT_LIBRARY',
-  'FILL_WORKOUT_FORM',
-  'CREATE_NEW_EXERCISE',
-  'CREATE_NEW_WORKOUT',
-  'NAVIGATE_TO_SCHEDULE',
-  'ADD_WORKOUT_TO_SCHEDULE',
-  'NAVIGATE_TO_SCHEDULE_TO_TRACK_WORKOUT',
-  'OPEN_WORKOUT_MODAL',
-  'TRACK_WORKOUT_FOR_ATHLETE',
-  'NAVIGATE_TO_SCHEDULE_WITH_COMPLETED_WORKOUT',
-  'VISIT_COMPLETED_WORKOUT',
-] as const;
 export const onboardingStepSchema = z.enum(onboardingStepNames);
 export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
@@ -40,12 +31,6 @@ export const onboardingDataSchema = z
   })
   .strict();
 export type OnboardingData = z.infer<typeof onboardingDataSchema>;
-
-export const emptyOnboardingData: OnboardingData = {
-  CREATE_NEW_USER: null,
-  CREATE_NEW_WORKOUT: null,
-  ADD_WORKOUT_TO_SCHEDULE: null,
-};
 
 export const userSchema = z
   .object({

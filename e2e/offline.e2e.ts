@@ -5,6 +5,10 @@ import { useAppContexts } from './support/contexts';
 
 const tokenKey = 'connect.auth.v1';
 const waitingNotice = 'Saved on this device — will sync when you’re back online.';
+/** Spec 8's message for a session check at start that could not reach the server, over the device's copy. */
+const openedOfflineNotice =
+  'Network error. Please check your connection. Showing what was saved on this device.';
+const connectionLostNotice = 'You are offline. The app will refresh when the connection is back.';
 
 /** What the app keeps in IndexedDB for the signed-in user (ADR 016), as a string; null when there is none. */
 function readOfflineCache(page: Page): Promise<string | null> {
@@ -55,6 +59,38 @@ describe('offline use in Chromium against the real server', () => {
     return { page: await context.newPage(), context };
   }
 
+  it("installed and reloaded offline: spec 8's message over the saved dashboard; a connection lost later: the plain notice", async () => {
+    const { page, context } = await open();
+    await signInToDashboard(page, 'coach@demo.test');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    // Reloaded once under the service worker's control, as an installed app opens.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Casey' }).waitFor();
+    await waitForOfflineCache(page, (stored) => stored.includes('coach@demo.test'));
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Casey' }).waitFor();
+    await page.getByRole('status').filter({ hasText: openedOfflineNotice }).waitFor();
+    expect(await page.getByText(connectionLostNotice).count()).toBe(0);
+
+    // Opened again with the connection there, the session is checked; a connection lost after that is the
+    // plain notice, also on the next screen.
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Casey' }).waitFor();
+    expect(await page.getByText(openedOfflineNotice).count()).toBe(0);
+    await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: connectionLostNotice }).waitFor();
+    await page.getByRole('link', { name: 'Travel roster' }).first().click();
+    await waitForPath(page, '/app/travel-roster');
+    await page.getByRole('heading', { level: 1, name: 'Travel roster' }).waitFor();
+    await page.getByRole('status').filter({ hasText: connectionLostNotice }).waitFor();
+    expect(await page.getByText(openedOfflineNotice).count()).toBe(0);
+  });
+
   it('opens offline with the last data, keeps a write made offline through a reload, and sends it once when back', async () => {
     const { page, context } = await open();
     await signInToDashboard(page, 'athlete@demo.test');
@@ -87,7 +123,7 @@ describe('offline use in Chromium against the real server', () => {
     await page.getByRole('region', { name: 'Upcoming trips' }).getByText(/Seat/).first().waitFor();
     // A figure for the notes, never a pass/fail threshold.
     console.log(`[offline] cold start of /app/dashboard with the cached data: ${Date.now() - started} ms`);
-    await page.getByText('You are offline.', { exact: false }).waitFor();
+    await page.getByText(openedOfflineNotice).waitFor();
     await page.getByRole('link', { name: 'Travel roster' }).first().click();
     await page.getByRole('table').first().waitFor();
     await page.getByRole('link', { name: 'Home' }).first().click();
@@ -116,7 +152,7 @@ describe('offline use in Chromium against the real server', () => {
     });
     await context.setOffline(false);
     await page.getByText(waitingNotice).waitFor({ state: 'detached', timeout: 20_000 });
-    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached' });
+    await page.getByText(openedOfflineNotice).waitFor({ state: 'detached' });
     const me = await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(200);
     expect(((await me.json()) as { user: { onboardingHidden: boolean } }).user.onboardingHidden).toBe(true);

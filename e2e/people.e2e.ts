@@ -78,7 +78,8 @@ describe('people in Chromium', () => {
 
     await coach.reload();
     await coach.getByRole('heading', { level: 1, name: /Noah Kim/ }).waitFor();
-    expect(await coach.getByLabel('Height (inches)').inputValue()).toBe('72');
+    // The device's copy may open first (saved a moment before the reload); the fresh read then fills the form.
+    await expect.poll(() => coach.getByLabel('Height (inches)').inputValue()).toBe('72');
     expect(await coach.getByLabel('Bats').inputValue()).toBe('L');
     expect(await coach.getByLabel('Throws').inputValue()).toBe('L');
     await saveScreenshot(coach, 'people-person-1280');

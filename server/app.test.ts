@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import type { Database } from './db/client';
@@ -220,6 +221,12 @@ describe('serving the built app', () => {
   );
   writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c.js'), `console.log("${'app '.repeat(2000)}");`);
   writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // As the build writes them (vite.config.ts): brotli and gzip copies next to the hashed asset.
+  const frameworkScript = `export const framework = "${'react '.repeat(2000)}";`;
+  const frameworkFile = path.join(staticDir, 'assets', 'framework-8b2e4d.js');
+  writeFileSync(frameworkFile, frameworkScript);
+  writeFileSync(`${frameworkFile}.br`, brotliCompressSync(frameworkScript));
+  writeFileSync(`${frameworkFile}.gz`, gzipSync(frameworkScript, { level: 9 }));
   const app = createApp({ env: parseEnv({ NODE_ENV: 'test', STATIC_DIR: staticDir }), db: {} as Database });
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.request(`http://localhost${url}`, { headers });
@@ -236,6 +243,41 @@ describe('serving the built app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends the build's brotli or gzip copy of an asset by the browser's Accept-Encoding, cached as immutable", async () => {
+    const body = async (response: Response) => Buffer.from(await response.arrayBuffer());
+    const brotli = await get('/assets/framework-8b2e4d.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('content-type')).toContain('text/javascript');
+    expect(brotliDecompressSync(await body(brotli)).toString()).toBe(frameworkScript);
+
+    const gzip = await get('/assets/framework-8b2e4d.js', { 'accept-encoding': 'gzip, deflate' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(await body(gzip)).toString()).toBe(frameworkScript);
+
+    const plain = await get('/assets/framework-8b2e4d.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await body(plain)).toString()).toBe(frameworkScript);
+  });
+
+  it("sends a hashed asset with the headers a script needs, not a document's", async () => {
+    const asset = await get('/assets/framework-8b2e4d.js', { 'accept-encoding': 'br' });
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
+    for (const url of ['/app/dashboard', '/service-worker.js']) {
+      const document = await get(url);
+      expect(document.headers.get('content-security-policy'), url).toContain("default-src 'self'");
+      expect(document.headers.get('x-frame-options'), url).toBe('SAMEORIGIN');
+    }
   });
 
   it('never caches the shell or the service worker', async () => {

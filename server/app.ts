@@ -13,7 +13,7 @@ import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
 import { AppIcons } from './lib/app-icons';
 import type { PublicAppEnv } from './lib/context';
-import { Directory } from './lib/directory';
+import { createDirectory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { createMailer, type Mailer } from './lib/mail/mailer';
@@ -22,7 +22,7 @@ import { PlatformDirectory } from './lib/platform';
 import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
 import { registerRouteComponents } from './lib/routes';
-import { inlineScriptHashes, serveWebApp } from './lib/static-app';
+import { inlineScriptHashes, isHashedAsset, serveWebApp } from './lib/static-app';
 import { accountsPublicRouter } from './routes/accounts/accounts.index';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
@@ -55,12 +55,12 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-/** The API and the web app as one Hono app; the database is handed in and reaches handlers only through Directory and TenantScope. */
+/** The API and the web app as one Hono app; the database reaches handlers only through the directory's stores and TenantScope. */
 export function createApp({ env, db, push = createPushSender(env), mailer = createMailer(env) }: AppOptions) {
-  const directory = new Directory(db, env.DEFAULT_ORGANIZATION);
+  const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db);
   const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
-    const logo = await directory.organizationLogo(organizationId);
+    const logo = await directory.organizationLogos.organizationLogo(organizationId);
     return logo?.data;
   });
 
@@ -72,28 +72,40 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
 
   app.use(requestId());
   if (env.LOG_REQUESTS) app.use(logger());
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(env.STATIC_DIR)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...firebaseMessagingOrigins, ...env.CONNECT_SOURCES],
-        // Exercise videos play in YouTube's and Vimeo's players (contract/video-links.ts).
-        frameSrc: [...videoPlayerOrigins],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-      // The default same-site policy would stop other configured origins from loading logos.
-      crossOriginResourcePolicy: 'same-site',
-    }),
-  );
+  const documentHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScriptHashes(env.STATIC_DIR)],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...firebaseMessagingOrigins, ...env.CONNECT_SOURCES],
+      // Exercise videos play in YouTube's and Vimeo's players (contract/video-links.ts).
+      frameSrc: [...videoPlayerOrigins],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+    // The default same-site policy would stop other configured origins from loading logos.
+    crossOriginResourcePolicy: 'same-site',
+  });
+  // A hashed asset is never a document: the document-only headers (the policy above, framing, opener, referrer)
+  // would add some 700 bytes to each of the dozens of scripts a screen loads (issue 10).
+  const assetHeaders = secureHeaders({
+    crossOriginResourcePolicy: 'same-site',
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.use((c, next) => (isHashedAsset(c.req.path) ? assetHeaders(c, next) : documentHeaders(c, next)));
   const allowedOrigins = new Set(env.CORS_ORIGINS);
   const apiCors = cors({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
@@ -108,7 +120,13 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
   app.use(
     createMiddleware<PublicAppEnv>(async (c, next) => {
       c.set('env', env);
-      c.set('directory', directory);
+      c.set('sessions', directory.sessions);
+      c.set('signInThrottle', directory.signInThrottle);
+      c.set('accounts', directory.accounts);
+      c.set('accountTokens', directory.accountTokens);
+      c.set('rateLimits', directory.rateLimits);
+      c.set('organizations', directory.organizations);
+      c.set('organizationLogos', directory.organizationLogos);
       c.set('idempotency', idempotency);
       c.set('appIcons', appIcons);
       c.set('push', push);

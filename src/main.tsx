@@ -44,11 +44,16 @@ function keepBootScreenUntilFirstRender(root: HTMLElement, appRouter: AppRouter)
   return dismiss;
 }
 
+/** Resolves in a later task: what follows runs apart from what came before, so neither blocks the page long. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * An async start rather than a top-level await: a module that awaits at the top cannot share code with the
  * chunks it imports, and the bundler would split the first screen's code into many more files.
  */
 async function start(root: HTMLElement): Promise<void> {
+  // The framework's own start-up (its modules' evaluation) ends the first task; the router is built in the next.
+  await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, auth: authSession });
   if (authSession.isAuthenticated()) {

@@ -15,6 +15,8 @@ export interface AppServerOptions {
   env?: NodeJS.ProcessEnv;
   /** How long the first start (build, migrations, seed) may take before /api/health must answer. */
   readyTimeoutMs: number;
+  /** The checkout to start (its own `entry`, build and node_modules); this one by default. */
+  cwd?: string;
 }
 
 export interface RunningAppServer {
@@ -45,7 +47,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   const baseUrl = `http://127.0.0.1:${options.port}`;
   console.log(`[${options.label}] Starting ${options.entry} on ${baseUrl} (DATA_DIR=${dataDir})`);
   const server = startProcess(options.label, process.execPath, [cli.tsx, options.entry], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     output: 'prefix',
     env: {
       ...process.env,

@@ -9,10 +9,10 @@ const bearerPattern = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 export const requireViewer = createMiddleware<SignedInAppEnv>(async (c, next) => {
   const token = bearerPattern.exec(c.req.header('authorization') ?? '')?.[1];
   if (!token) throw unauthorized();
-  const viewer = await c.var.directory.viewerForToken(token);
+  const viewer = await c.var.sessions.viewerForToken(token);
   if (!viewer) throw unauthorized('Your session has ended. Sign in again.');
   c.set('viewer', viewer);
-  c.set('tenant', c.var.directory.scopeFor(viewer));
+  c.set('tenant', c.var.sessions.scopeFor(viewer));
   await next();
 });
 

@@ -2,18 +2,21 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Env } from '../env';
 import type { AppIcons } from './app-icons';
-import type { Directory, Viewer } from './directory';
+import type { Directory } from './directory';
+import type { Viewer } from './directory/sessions';
 import { validationError } from './errors';
 import type { IdempotencyStore } from './idempotency';
 import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/push-sender';
 import type { TenantScope } from './tenancy';
 
-/** What every request sees. There is deliberately no raw database handle here. */
-export interface PublicVariables {
+/**
+ * What every request sees. There is deliberately no raw database handle here: the directory's stores (sessions,
+ * accounts, organisations…, server/lib/directory/) answer what comes before an organisation is known.
+ */
+export interface PublicVariables extends Directory {
   requestId: string;
   env: Env;
-  directory: Directory;
   clientAddress: string;
   idempotency: IdempotencyStore;
   /** Install icons made from organisations' logos, cached in memory. */

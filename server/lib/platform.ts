@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'dr
 import type { AdminState } from '../../contract/management-fields';
 import type { Database } from '../db/client';
 import { organizationHosts, organizations, platformAdmins, platformSessions, users } from '../db/schema';
-import { hashToken, sessionLifetimeMs } from './directory';
+import { hashToken, sessionLifetimeMs } from './directory/sessions';
 import type { OrganizationRow, UserRow } from './serializers';
 
 export type PlatformAdminRow = typeof platformAdmins.$inferSelect;

@@ -7,6 +7,10 @@ import type { Hono } from 'hono';
 import type { PublicAppEnv } from './context';
 
 const immutableAsset = /^\/assets\//;
+/** A file of the build named by its content hash (scripts, styles, images), cached for good. */
+export const isHashedAsset = (requestPath: string): boolean => immutableAsset.test(requestPath);
+/** Assets the build writes `.br` and `.gz` copies of (vite.config.ts, precompressAssets). */
+const precompressedAsset = /^\/assets\/.+\.(?:js|css|svg|json|html)$/;
 const neverCached = new Set(['/index.html', '/sw.js', '/service-worker.js', '/manifest.webmanifest']);
 
 /**
@@ -32,8 +36,9 @@ function cachePolicy(requestPath: string): string {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, the shell and the service worker never,
- * and every other GET that is not an API path answered with index.html (client-side routes).
+ * Serves the built web app: hashed assets cached for a year and sent as the build compressed them, the shell
+ * and the service worker never cached, and every other GET that is not an API path answered with index.html
+ * (client-side routes).
  */
 export function serveWebApp(app: Hono<PublicAppEnv>, staticDir: string) {
   const root = path.resolve(staticDir);
@@ -46,11 +51,19 @@ export function serveWebApp(app: Hono<PublicAppEnv>, staticDir: string) {
       if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
         c.res.headers.set('Cache-Control', cachePolicy(c.req.path));
       }
+      // A cache between us and the browser must keep the brotli, gzip and plain copies apart, even for a
+      // request that got the plain one.
+      if (precompressedAsset.test(c.req.path) && !/accept-encoding/i.test(c.res.headers.get('Vary') ?? '')) {
+        c.res.headers.append('Vary', 'Accept-Encoding');
+      }
     });
     app.use(
       '*',
       serveStatic({
         root,
+        // The build's `.br` / `.gz` copy by Accept-Encoding (brotli first), with Content-Encoding and Vary;
+        // the compress middleware then leaves the response as it is.
+        precompressed: true,
         // The service worker is emitted as sw.js; spec 7 registers it as /service-worker.js.
         rewriteRequestPath: (requestPath) => (requestPath === '/service-worker.js' ? '/sw.js' : requestPath),
       }),

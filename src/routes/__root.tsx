@@ -7,6 +7,7 @@ import {
 import { useEffect } from 'react';
 import { GlobalLoadingIndicator } from '@/components/global-loading-indicator';
 import { NetworkStatusBanner } from '@/components/network-status-banner';
+import type { AuthSession } from '@/lib/auth/auth-session';
 import { useOrganizationBranding } from '@/lib/branding/use-organization-branding';
 import { appStatusActions } from '@/lib/network/app-status';
 import { connectNetworkStatus } from '@/lib/network/connect-network-status';
@@ -28,7 +29,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const { auth, queryClient } = Route.useRouteContext();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  useOrganizationBranding(auth);
   useEffect(() => connectNetworkStatus(queryClient), [queryClient]);
   useEffect(() => {
     // Spec 3's isLoading covers the session check at start; without a token, or outside /app, there is none.
@@ -36,9 +36,16 @@ function RootLayout() {
   }, [auth, pathname]);
   return (
     <>
+      <OrganizationBranding auth={auth} />
       <GlobalLoadingIndicator />
       <Outlet />
       <NetworkStatusBanner />
     </>
   );
+}
+
+/** The branding's queries (session, settings) re-render only this, not every screen below the root. */
+function OrganizationBranding({ auth }: { auth: AuthSession }) {
+  useOrganizationBranding(auth);
+  return null;
 }

@@ -1,5 +1,6 @@
 import type { OnboardingData, OnboardingStep, OnboardingSteps, UpdateOwnUserRequest, User } from '@contract';
-import { emptyOnboardingData, onboardingStepNames } from '@contract';
+// Without zod: the schemas load with the first check of the session, not with the signed-in frame.
+import { emptyOnboardingData, onboardingStepNames } from '@contract/user-fields';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { registerStoreReset } from './store-reset';

@@ -70,9 +70,9 @@ export async function mailAccountLink(
   organization: OrganizationRow,
   purpose: AccountTokenPurpose,
 ): Promise<void> {
-  const { directory, mailer } = c.var;
+  const { accountTokens, mailer } = c.var;
   const origin = await organizationOrigin(c, organization);
-  const token = await directory.createAccountToken(user, purpose, accountLinkLifetimeMs[purpose]);
+  const token = await accountTokens.createAccountToken(user, purpose, accountLinkLifetimeMs[purpose]);
   const text = linkMailText(purpose, organization.name);
   await mailer.send({
     to: user.email,

@@ -17,9 +17,9 @@ function requestOrigin(c: RequestContext): string {
  * to no organisation never makes a link, so a forged one cannot send a reset link to another site.
  */
 export async function organizationOrigin(c: RequestContext, organization: OrganizationRow): Promise<string> {
-  const { env, directory } = c.var;
+  const { env, organizations } = c.var;
   const host = requestHost(c) || new URL(c.req.url).hostname;
-  const hosts = await directory.organizationHostNames(organization.id);
+  const hosts = await organizations.organizationHostNames(organization.id);
   const reachedByOwnHost =
     hosts.includes(host) ||
     host === `${organization.slug}.localhost` ||

@@ -10,7 +10,8 @@ import { errorCodes } from '../../../contract/errors';
 import { defaultPasswordPolicy } from '../../../contract/organizations';
 import { passwordPolicyProblem } from '../../../contract/password-policy';
 import type { PublicAppEnv } from '../../lib/context';
-import type { AccountTokenRow, RateLimitRule } from '../../lib/directory';
+import type { AccountTokenRow } from '../../lib/directory/account-tokens';
+import type { RateLimitRule } from '../../lib/directory/rate-limits';
 import { ApiError } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import { organizationOrigin } from '../../lib/mail/organization-origin';
@@ -68,7 +69,7 @@ function mailFreshLink(c: Context<PublicAppEnv>, user: UserRow, organization: Or
 
 export const register: RouteHandler<typeof routes.register, PublicAppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const { directory, clientAddress } = c.var;
+  const { organizations, accounts, clientAddress } = c.var;
   await enforceRateLimit(c, accountRateLimits.registrationPerAddress, clientAddress);
   await enforceRateLimit(c, accountRateLimits.registrationPerEmail, body.email);
   const fields: Record<string, string> = {};
@@ -76,8 +77,8 @@ export const register: RouteHandler<typeof routes.register, PublicAppEnv> = asyn
   const passwordProblem = passwordPolicyProblem(defaultPasswordPolicy, body.password);
   if (passwordProblem) fields.password = passwordProblem;
   const [slugOwner, emailOwner] = await Promise.all([
-    directory.organizationBySlug(body.organizationSlug),
-    directory.userByEmail(body.email),
+    organizations.organizationBySlug(body.organizationSlug),
+    accounts.userByEmail(body.email),
   ]);
   const slugTaken = `The address "${body.organizationSlug}" is already taken. Choose another one.`;
   const emailTaken = 'This email already has an account. Sign in, or use another email.';
@@ -86,7 +87,7 @@ export const register: RouteHandler<typeof routes.register, PublicAppEnv> = asyn
   if (Object.keys(fields).length > 0) {
     throw new ApiError(400, errorCodes.validation, 'Check the highlighted fields.', fields);
   }
-  const made = await directory.registerOrganization(
+  const made = await organizations.registerOrganization(
     // The calendar starts in the registering admin's zone (the browser's); UTC when the browser gave none.
     { name: body.organizationName, slug: body.organizationSlug, timeZone: body.timeZone },
     {
@@ -107,12 +108,12 @@ export const register: RouteHandler<typeof routes.register, PublicAppEnv> = asyn
 
 export const signup: RouteHandler<typeof routes.signup, PublicAppEnv> = async (c) => {
   const { organization: inviteSlug, ...athlete } = c.req.valid('json');
-  const { directory, clientAddress } = c.var;
+  const { organizations, accounts, clientAddress } = c.var;
   await enforceRateLimit(c, accountRateLimits.signupPerAddress, clientAddress);
   await enforceRateLimit(c, accountRateLimits.signupPerEmail, athlete.email);
   const organization = inviteSlug
-    ? await directory.organizationBySlug(inviteSlug)
-    : await directory.organizationForHost(requestHost(c));
+    ? await organizations.organizationBySlug(inviteSlug)
+    : await organizations.organizationForHost(requestHost(c));
   if (!organization) {
     throw fieldError(
       'organization',
@@ -122,14 +123,14 @@ export const signup: RouteHandler<typeof routes.signup, PublicAppEnv> = async (c
   requirePolicyPassword(toSettings(organization).passwordPolicy, athlete.password);
   // Hashed whether or not the email is free, so the answer takes as long either way.
   const passwordHash = await hashPassword(athlete.password);
-  const created = await directory.createSignup(organization.id, { ...athlete, passwordHash });
+  const created = await accounts.createSignup(organization.id, { ...athlete, passwordHash });
   if (created) {
     sendAfterResponse(c, `The activation mail to user ${created.id}`, () =>
       mailAccountLink(c, created, organization, 'activation'),
     );
   } else {
     // The email has an account: the same answer, and a new link only if it is this organisation's and unconfirmed.
-    const existing = await directory.userByEmail(athlete.email);
+    const existing = await accounts.userByEmail(athlete.email);
     if (existing?.organizationId === organization.id && !existing.emailVerifiedAt) {
       mailFreshLink(c, existing, organization);
     }
@@ -157,14 +158,14 @@ async function usableLink(
   userId: string,
   verificationCode: string,
 ): Promise<UsableLink> {
-  const { directory, clientAddress } = c.var;
+  const { accountTokens, accounts, organizations, clientAddress } = c.var;
   await enforceRateLimit(c, accountRateLimits.activationPerAddress, clientAddress);
-  const token = await directory.accountToken(verificationCode, 'activation', 'invitation');
+  const token = await accountTokens.accountToken(verificationCode, 'activation', 'invitation');
   if (!token || token.userId !== userId) throw invalidLink();
   const purpose = token.purpose === 'invitation' ? 'invitation' : 'activation';
   const [user, organization] = await Promise.all([
-    directory.userById(userId),
-    directory.organizationById(token.organizationId),
+    accounts.userById(userId),
+    organizations.organizationById(token.organizationId),
   ]);
   if (!user || !organization || user.organizationId !== organization.id) throw invalidLink();
   if (!(await isLinkHostOf(c, organization))) throw invalidLink();
@@ -206,7 +207,7 @@ export const activate: RouteHandler<typeof routes.activate, PublicAppEnv> = asyn
     requirePolicyPassword(toSettings(organization).passwordPolicy, password);
     passwordHash = await hashPassword(password);
   }
-  const activated = await c.var.directory.completeActivation(token.id, user.id, passwordHash);
+  const activated = await c.var.accountTokens.completeActivation(token.id, user.id, passwordHash);
   if (!activated) {
     throw linkError(activationLinkErrorCodes.used, 'This link has already been used. Sign in.');
   }
@@ -221,11 +222,11 @@ export const activate: RouteHandler<typeof routes.activate, PublicAppEnv> = asyn
 
 export const resendActivation: RouteHandler<typeof routes.resendActivation, PublicAppEnv> = async (c) => {
   const { email } = c.req.valid('json');
-  const { directory, clientAddress } = c.var;
+  const { accounts, organizations, clientAddress } = c.var;
   await enforceRateLimit(c, accountRateLimits.resendPerAddress, clientAddress);
   await enforceRateLimit(c, accountRateLimits.resendPerEmail, email);
-  const user = await directory.userByEmail(email);
-  const organization = user ? await directory.organizationById(user.organizationId) : undefined;
+  const user = await accounts.userByEmail(email);
+  const organization = user ? await organizations.organizationById(user.organizationId) : undefined;
   // Only where the account's link would work: another organisation's host sends nothing.
   if (user && organization && (await isLinkHostOf(c, organization))) mailFreshLink(c, user, organization);
   return c.json({ message: resendActivationMessage }, 200);

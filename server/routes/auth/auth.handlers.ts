@@ -13,8 +13,8 @@ const invalidCredentials = () =>
 
 export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) => {
   const { email, password } = c.req.valid('json');
-  const { directory, clientAddress } = c.var;
-  const retryAfter = await directory.loginRetryAfterSeconds(email, clientAddress);
+  const { signInThrottle, accounts, sessions, clientAddress } = c.var;
+  const retryAfter = await signInThrottle.loginRetryAfterSeconds(email, clientAddress);
   if (retryAfter > 0) {
     throw new ApiError(
       429,
@@ -24,10 +24,10 @@ export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) 
       { 'Retry-After': String(retryAfter) },
     );
   }
-  const user = await directory.userByEmail(email);
+  const user = await accounts.userByEmail(email);
   const passwordMatches = await verifyPassword(user?.passwordHash, password);
   if (!user || !passwordMatches) {
-    await directory.recordLoginFailure(email, clientAddress);
+    await signInThrottle.recordLoginFailure(email, clientAddress);
     throw invalidCredentials();
   }
   // An account made by a sign-up or registration is used only once its owner opened the activation mail.
@@ -47,7 +47,7 @@ export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) 
         : 'Your account is not approved. Contact your organisation.',
     );
   }
-  const session = await directory.startSession(user);
+  const session = await sessions.startSession(user);
   return c.json(
     { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toUser(user) },
     200,
@@ -55,8 +55,8 @@ export const login: RouteHandler<typeof routes.login, PublicAppEnv> = async (c) 
 };
 
 export const logout: RouteHandler<typeof routes.logout, SignedInAppEnv> = async (c) => {
-  const { directory, tenant, viewer } = c.var;
-  await directory.revokeSession(viewer.sessionId);
+  const { sessions, tenant, viewer } = c.var;
+  await sessions.revokeSession(viewer.sessionId);
   // The device signing out stops getting this user's pushes (a shared phone); another device of the user
   // stores its token again on its next start.
   await tenant.update(

@@ -23,7 +23,7 @@ export function shortNameOf(name: string, slug: string | undefined): string {
 }
 
 export const manifest: RouteHandler<typeof routes.manifest, PublicAppEnv> = async (c) => {
-  const organization = await c.var.directory.organizationForHost(requestHost(c));
+  const organization = await c.var.organizations.organizationForHost(requestHost(c));
   const name = organization?.name ?? platformName;
   // The logo in the icon URLs makes a changed logo a new URL, so browsers do not keep the old icon.
   const version = organization?.companyLogo ? `?v=${encodeURIComponent(organization.companyLogo)}` : '';
@@ -58,7 +58,7 @@ export const manifest: RouteHandler<typeof routes.manifest, PublicAppEnv> = asyn
 };
 
 export const icon: RouteHandler<typeof routes.icon, PublicAppEnv> = async (c) => {
-  const organization = await c.var.directory.organizationForHost(requestHost(c));
+  const organization = await c.var.organizations.organizationForHost(requestHost(c));
   const png = await c.var.appIcons.icon(
     {
       cacheKey: organization?.id ?? 'platform',

@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { errorCodes } from '../../../contract/errors';
 import type { ManagedOrganization, PlatformAdmin } from '../../../contract/management';
 import { isUniqueViolation } from '../../lib/database-errors';
-import type { RateLimitRule } from '../../lib/directory';
+import type { RateLimitRule } from '../../lib/directory/rate-limits';
 import { ApiError, notFound } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import type { ManagementAppEnv, PlatformAdminAppEnv } from '../../lib/management';

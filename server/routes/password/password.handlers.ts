@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { forgotPasswordMessage, resetLinkErrorCodes } from '../../../contract/passwords';
 import type { PublicAppEnv } from '../../lib/context';
-import type { RateLimitRule } from '../../lib/directory';
+import type { RateLimitRule } from '../../lib/directory/rate-limits';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { ApiError } from '../../lib/errors';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
@@ -18,12 +18,12 @@ export const passwordRateLimits = {
 
 export const forgotPassword: RouteHandler<typeof routes.forgotPassword, PublicAppEnv> = async (c) => {
   const { email } = c.req.valid('json');
-  const { directory, clientAddress } = c.var;
+  const { organizations, accounts, clientAddress } = c.var;
   await enforceRateLimit(c, passwordRateLimits.forgotPerAddress, clientAddress);
   await enforceRateLimit(c, passwordRateLimits.forgotPerEmail, email);
   const [organization, user] = await Promise.all([
-    directory.organizationForHost(requestHost(c)),
-    directory.userByEmail(email),
+    organizations.organizationForHost(requestHost(c)),
+    accounts.userByEmail(email),
   ]);
   // Only an approved user of the organisation whose host was used gets a link; everyone gets the same answer.
   if (organization && user && user.organizationId === organization.id && user.status === 'approved') {
@@ -44,11 +44,11 @@ const invalidLink = () =>
 
 export const resetPassword: RouteHandler<typeof routes.resetPassword, PublicAppEnv> = async (c) => {
   const { userId, resetToken, password } = c.req.valid('json');
-  const { directory, clientAddress } = c.var;
+  const { accountTokens, organizations, accounts, clientAddress } = c.var;
   await enforceRateLimit(c, passwordRateLimits.resetPerAddress, clientAddress);
   const [token, organization] = await Promise.all([
-    directory.accountToken(resetToken, 'password-reset'),
-    directory.organizationForHost(requestHost(c)),
+    accountTokens.accountToken(resetToken, 'password-reset'),
+    organizations.organizationForHost(requestHost(c)),
   ]);
   // A link works only for its user, on a host of that user's organisation.
   if (!token || token.userId !== userId || token.organizationId !== organization?.id) throw invalidLink();
@@ -64,10 +64,10 @@ export const resetPassword: RouteHandler<typeof routes.resetPassword, PublicAppE
       'This reset link has expired (links work for 1 hour). Ask for a new link.',
     );
   }
-  const user = await directory.userById(userId);
+  const user = await accounts.userById(userId);
   if (!user || user.status !== 'approved') throw invalidLink();
   requirePolicyPassword(toSettings(organization).passwordPolicy, password);
-  const changed = await directory.completePasswordReset(token.id, user.id, await hashPassword(password));
+  const changed = await accountTokens.completePasswordReset(token.id, user.id, await hashPassword(password));
   if (!changed) {
     throw resetLinkError(resetLinkErrorCodes.used, 'This reset link has already been used.');
   }

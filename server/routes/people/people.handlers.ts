@@ -13,7 +13,7 @@ import { todayIn } from '../../lib/calendar-days';
 import type { SignedInAppEnv } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
-import type { Viewer } from '../../lib/directory';
+import type { Viewer } from '../../lib/directory/sessions';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import { joinGroupSchedules, leaveGroupSchedules } from '../../lib/schedule-placement';
 import type { UserRow } from '../../lib/serializers';
@@ -113,14 +113,14 @@ async function replaceGroups(
 
 export const createPerson: RouteHandler<typeof routes.createPerson, SignedInAppEnv> = async (c) => {
   const { firstName, lastName, email, role, groupIds, ...profile } = c.req.valid('json');
-  const { viewer, tenant, directory } = c.var;
+  const { viewer, tenant, accounts } = c.var;
   if (viewer.user.role !== 'admin' && role !== 'athlete') {
     throw forbidden('Coaches can add athletes only; ask an administrator to add staff.');
   }
   if (groupIds?.length && role !== 'athlete') throw onlyAthletesInGroups();
   const address = email.toLowerCase();
   // Unique across the deployment: an address signs in to one account, in one organisation.
-  if (await directory.userByEmail(address)) throw emailInUse();
+  if (await accounts.userByEmail(address)) throw emailInUse();
   const groups = await checkedGroupIds(tenant, groupIds ?? []);
 
   let created: UserRow | undefined;
@@ -194,7 +194,7 @@ function checkMayUpdate(viewerRow: UserRow, target: UserRow, changes: UpdatePers
 export const updatePerson: RouteHandler<typeof routes.updatePerson, SignedInAppEnv> = async (c) => {
   const { userId } = c.req.valid('param');
   const changes = c.req.valid('json');
-  const { viewer, tenant, directory } = c.var;
+  const { viewer, tenant, accounts } = c.var;
   // An athlete learns nothing about other ids: refused before the lookup.
   if (!isStaff(viewer.user.role) && userId !== viewer.user.id) {
     throw forbidden('You can only change your own profile.');
@@ -209,7 +209,7 @@ export const updatePerson: RouteHandler<typeof routes.updatePerson, SignedInAppE
   }
   const address = email?.toLowerCase();
   if (address !== undefined && address !== target.email) {
-    const owner = await directory.userByEmail(address);
+    const owner = await accounts.userByEmail(address);
     if (owner && owner.id !== target.id) throw emailInUse();
   }
   const groups = groupIds === undefined ? undefined : await checkedGroupIds(tenant, groupIds);

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { addCalendarDays, calendarDaysFrom, spokenDate, todayIn } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
-import type { Viewer } from '../../lib/directory';
+import type { Viewer } from '../../lib/directory/sessions';
 import { ApiError, forbidden, invalidFields, notFound } from '../../lib/errors';
 import {
   followersOf,

@@ -67,7 +67,7 @@ async function checkLogo(bytes: Buffer): Promise<LogoContentType> {
 export const uploadLogo: RouteHandler<typeof routes.uploadLogo, SignedInAppEnv> = async (c) => {
   const bytes = Buffer.from(await c.req.arrayBuffer());
   const contentType = await checkLogo(bytes);
-  const updated = await c.var.directory.saveOrganizationLogo(c.var.viewer.organization.id, {
+  const updated = await c.var.organizationLogos.saveOrganizationLogo(c.var.viewer.organization.id, {
     contentType,
     data: bytes,
   });
@@ -76,7 +76,7 @@ export const uploadLogo: RouteHandler<typeof routes.uploadLogo, SignedInAppEnv> 
 };
 
 export const removeLogo: RouteHandler<typeof routes.removeLogo, SignedInAppEnv> = async (c) => {
-  const updated = await c.var.directory.removeOrganizationLogo(c.var.viewer.organization.id);
+  const updated = await c.var.organizationLogos.removeOrganizationLogo(c.var.viewer.organization.id);
   if (!updated) throw notFound('Your organisation no longer exists.');
   return c.json({ message: 'Logo removed; the default logo shows.', data: toSettings(updated) }, 200);
 };
@@ -84,7 +84,7 @@ export const removeLogo: RouteHandler<typeof routes.removeLogo, SignedInAppEnv> 
 export const organizationLogo: RouteHandler<typeof routes.organizationLogo, PublicAppEnv> = async (c) => {
   const { organizationId } = c.req.valid('param');
   const { v: version } = c.req.valid('query');
-  const logo = await c.var.directory.organizationLogo(organizationId);
+  const logo = await c.var.organizationLogos.organizationLogo(organizationId);
   if (!logo) throw notFound('This organisation has no uploaded logo.');
   const current = String(logo.updatedAt.getTime());
   // The versioned URL of the current logo never changes its bytes; anything else is checked each time.

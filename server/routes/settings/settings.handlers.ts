@@ -40,7 +40,7 @@ export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c
   c.json({ data: toSettings(c.var.viewer.organization) }, 200);
 
 export const publicSettings: RouteHandler<typeof routes.publicSettings, PublicAppEnv> = async (c) => {
-  const organization = await c.var.directory.organizationForHost(requestHost(c));
+  const organization = await c.var.organizations.organizationForHost(requestHost(c));
   return c.json({ data: organization ? toSettings(organization) : platformSettings }, 200);
 };
 
@@ -68,7 +68,7 @@ type OrganizationChanges = Partial<Omit<OrganizationRow, 'id' | 'slug' | 'create
 
 export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedInAppEnv> = async (c) => {
   const body = c.req.valid('json');
-  const { viewer, directory } = c.var;
+  const { viewer, organizations } = c.var;
   const changes: OrganizationChanges = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.supportEmail !== undefined) changes.supportEmail = body.supportEmail;
@@ -90,7 +90,7 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
   }
   const updated =
     Object.keys(changes).length > 0
-      ? await directory.updateOrganization(viewer.organization.id, changes)
+      ? await organizations.updateOrganization(viewer.organization.id, changes)
       : viewer.organization;
   if (!updated) throw notFound('Your organisation no longer exists.');
   return c.json({ message: 'Settings saved.', data: toSettings(updated) }, 200);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from 'react-error-boundary';
 import { reportRenderError } from '@/lib/sentry/error-reporting';
 import { ErrorPage } from './error-page';
 

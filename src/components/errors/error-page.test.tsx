@@ -10,7 +10,7 @@ import {
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from 'react-error-boundary';
 import { applyBranding } from '@/lib/branding/apply-branding';
 import { AppErrorBoundary } from './app-error-boundary';
 import { ErrorPage } from './error-page';

@@ -16,7 +16,7 @@ export interface ErrorPageProps {
 
 /**
  * The generic error page of spec 2, the fallback of the app's error boundaries (`FallbackProps` of
- * error-boundary.tsx): tab title 'Error', what to do, the organisation's support mailbox, and
+ * react-error-boundary): tab title 'Error', what to do, the organisation's support mailbox, and
  * 'Try Again' when the boundary can reset.
  */
 export function ErrorPage({ resetErrorBoundary, fullPage = false }: ErrorPageProps) {

@@ -4,7 +4,7 @@ import { server } from '@mocks/server';
 import { isNetworkError } from 'ky';
 import { http, HttpResponse } from 'msw';
 import { saveToken } from '@/lib/auth/token-storage';
-import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
+import { getNetworkStatus, networkStatusActions, resetNetworkStatus } from '@/lib/network/network-status';
 import { api, apiBaseUrl, idempotencyKeyHeader, retryDelayMs } from './api-client';
 import { ApiRequestError } from './api-request-error';
 import { getRunningCalls, resetRequestActivity } from './request-activity';
@@ -292,6 +292,18 @@ describe('network status from responses (spec 4)', () => {
     server.use(http.get('*/api/ping', () => HttpResponse.json({ ok: true })));
     await api.get('api/ping').json();
     expect(getNetworkStatus().isOnline).toBe(true);
+  });
+
+  it('keeps the app offline for an answer that arrives after the browser went offline', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    server.use(http.get('*/api/ping', () => new Promise<Response>((resolve) => (answer = resolve))));
+    const result = api.get('api/ping').json();
+    await vi.waitFor(() => expect(getRunningCalls()).toBe(1));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    networkStatusActions.wentOffline();
+    answer(HttpResponse.json({ ok: true }));
+    await result;
+    expect(getNetworkStatus().isOnline).toBe(false);
   });
 
   it('does not count an error answer as a success, nor as being offline', async () => {

@@ -80,7 +80,8 @@ async function fetchReportingNetworkStatus(input: Input, init?: RequestInit): Pr
   try {
     // Read at call time, not import time: test doubles (MSW) replace the global fetch after modules load.
     const response = await globalThis.fetch(input, init);
-    if (response.ok) networkStatusActions.wentOnline();
+    // An answer that arrives after the browser went offline was sent before: its `online` event will tell.
+    if (response.ok && navigator.onLine) networkStatusActions.wentOnline();
     return response;
   } catch (error) {
     if (!isAbort(input, init, error)) networkStatusActions.wentOffline();

@@ -4,7 +4,7 @@ import { api } from '@/lib/api/api-client';
 
 async function fetchMe(signal: AbortSignal): Promise<MeResponse> {
   // The contract (and zod with it) loads alongside the first check, not with the sign-in screen (ADR 008).
-  const contract = import('@contract');
+  const contract = import('@contract/auth');
   contract.catch(() => undefined);
   // Spec 9: /api/me is never retried (the client refuses it too).
   const body: unknown = await api.get('api/me', { signal, retry: 0 }).json();

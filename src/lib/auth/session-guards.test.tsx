@@ -11,7 +11,7 @@ import { readToken } from '@/lib/auth/token-storage';
 import { getAppStatus, resetAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
 import { configureOfflineCache, discardOfflineCache } from '@/lib/query-persistence/offline-cache';
-import type { MemoryStorage } from '@/lib/query-persistence/offline-cache-testing';
+import type { MemoryStorage } from '@/testing/offline-cache';
 import {
   freshPageState,
   installMemoryOfflineCache,
@@ -19,7 +19,7 @@ import {
   openAppFromDevice,
   regainConnection,
   storeEarlierVisit,
-} from '@/lib/query-persistence/offline-cache-testing';
+} from '@/testing/offline-cache';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
@@ -239,12 +239,31 @@ describe('the /app guard with a session kept on this device (ADR 016)', () => {
     freshPageState();
     await openApp('/app/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey (kept)' })).toBeInTheDocument();
-    expect(screen.getByText(/You are offline/)).toBeInTheDocument();
+    // Spec 8: the session check at start could not reach the server.
+    expect(
+      screen.getByText('Network error. Please check your connection. Showing what was saved on this device.'),
+    ).toBeInTheDocument();
 
     regainConnection();
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
-    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Network error/)).not.toBeInTheDocument();
+  });
+
+  it('gives the plain offline notice for a connection lost after the session was checked', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // Spec 8: failed settings fetches log.
+    const { router } = await openApp('/app/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+
+    loseConnection();
+    await act(() => router.navigate({ to: '/app/travel-roster' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Travel roster' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You are offline. The app will refresh when the connection is back.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Network error/)).not.toBeInTheDocument();
+    regainConnection();
   });
 
   it('ends a session opened offline when the server refuses its token once back online', async () => {

@@ -8,7 +8,7 @@ import { appStatusActions, getAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, networkStatusActions } from '@/lib/network/network-status';
 import { authQueries } from './auth-queries';
 import type { AuthSession } from './auth-session';
-import { SessionCheckError } from './session-check-error';
+import { networkErrorMessage, SessionCheckError } from './session-check-error';
 
 interface GuardContext {
   queryClient: QueryClient;
@@ -50,19 +50,21 @@ async function loadSession(queryClient: QueryClient): Promise<MeResponse> {
   const options = authQueries.me();
   const cached = queryClient.getQueryData(options.queryKey);
   if (cached === undefined) return await queryClient.ensureQueryData(options);
-  // Offline, a fetch would wait for the network (TanStack pauses it): the cached session is what there is.
+  // Checked once this page: a connection lost since then gets the plain offline notice, not spec 8's message.
+  if (!isFromEarlierVisit(queryClient)) return cached;
+  // Offline, a fetch would wait for the network (TanStack pauses it): the check fails for a network reason as is.
   const isOffline = !onlineManager.isOnline() || !getNetworkStatus().isOnline;
-  if (!isFromEarlierVisit(queryClient) || isOffline) return cached;
-  try {
-    return await queryClient.fetchQuery({ ...options, staleTime: 0 });
-  } catch (error) {
-    const failure = new SessionCheckError(error);
-    if (!failure.isNetworkFailure) throw error;
-    // Spec 8's message stays in the app status (the offline notice shows it) until the connection is back.
-    appStatusActions.openedFromDevice(failure.message);
-    networkStatusActions.wentOffline();
-    return cached;
+  if (!isOffline) {
+    try {
+      return await queryClient.fetchQuery({ ...options, staleTime: 0 });
+    } catch (error) {
+      if (!new SessionCheckError(error).isNetworkFailure) throw error;
+    }
   }
+  // Spec 8's message stays in the app status (the offline notice shows it) until the connection is back.
+  appStatusActions.openedFromDevice(networkErrorMessage);
+  networkStatusActions.wentOffline();
+  return cached;
 }
 
 /**

@@ -11,8 +11,8 @@ import {
   restoreOfflineCache,
   startOfflineCacheForNewSession,
 } from './offline-cache';
-import type { MemoryStorage } from './offline-cache-testing';
-import { installMemoryOfflineCache, storeEarlierVisit } from './offline-cache-testing';
+import type { MemoryStorage } from '@/testing/offline-cache';
+import { installMemoryOfflineCache, storeEarlierVisit } from '@/testing/offline-cache';
 import { offlineWriteKey } from './offline-writes';
 
 const coachSession: MeResponse = { user: demoUsers.coach, organization: demoOrganization };

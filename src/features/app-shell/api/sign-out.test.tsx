@@ -17,7 +17,7 @@ import { readToken, tokenStorageKey } from '@/lib/auth/token-storage';
 import { appStatusActions, getAppStatus, resetAppStatus } from '@/lib/network/app-status';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { configureOfflineCache, startOfflineCacheForNewSession } from '@/lib/query-persistence/offline-cache';
-import { installMemoryOfflineCache } from '@/lib/query-persistence/offline-cache-testing';
+import { installMemoryOfflineCache } from '@/testing/offline-cache';
 import { offlineWriteKey } from '@/lib/query-persistence/offline-writes';
 import { createTestQueryClient } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';

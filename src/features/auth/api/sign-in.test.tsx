@@ -3,8 +3,8 @@ import { demoOrganization, demoPassword, demoUsers, tokenFor } from '@mocks/data
 import { screen } from '@testing-library/react';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { configureOfflineCache, discardOfflineCache } from '@/lib/query-persistence/offline-cache';
-import type { MemoryStorage } from '@/lib/query-persistence/offline-cache-testing';
-import { installMemoryOfflineCache, storeEarlierVisit } from '@/lib/query-persistence/offline-cache-testing';
+import type { MemoryStorage } from '@/testing/offline-cache';
+import { installMemoryOfflineCache, storeEarlierVisit } from '@/testing/offline-cache';
 import { renderApp } from '@/testing/render-app';
 
 const coachSession: MeResponse = { user: demoUsers.coach, organization: demoOrganization };

@@ -5,14 +5,14 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { configureOfflineCache, discardOfflineCache } from '@/lib/query-persistence/offline-cache';
-import type { MemoryStorage } from '@/lib/query-persistence/offline-cache-testing';
+import type { MemoryStorage } from '@/testing/offline-cache';
 import {
   freshPageState,
   installMemoryOfflineCache,
   loseConnection,
   openAppFromDevice,
   regainConnection,
-} from '@/lib/query-persistence/offline-cache-testing';
+} from '@/testing/offline-cache';
 import { signInAs } from '@/testing/sign-in-as';
 import { registerHideGettingStartedWrite } from './hide-getting-started';
 

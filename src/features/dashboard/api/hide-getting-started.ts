@@ -23,7 +23,7 @@ export async function hideGettingStarted({
   idempotencyKey,
 }: HideGettingStartedVariables): Promise<UpdateOwnUserResponse> {
   // main.tsx registers this write on every screen: zod comes with the first send, not the first screen.
-  const { updateOwnUserResponseSchema } = await import('@contract');
+  const { updateOwnUserResponseSchema } = await import('@contract/users');
   return await api
     .post(`api/users/${encodeURIComponent(userId)}`, {
       json: { onboardingHidden: true },

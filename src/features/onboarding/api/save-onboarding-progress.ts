@@ -20,7 +20,7 @@ export async function saveOnboardingProgress({
   idempotencyKey,
 }: OnboardingProgressSave): Promise<UpdateOwnUserResponse> {
   // main.tsx registers this write on every screen: zod comes with the first save, not the first screen.
-  const { updateOwnUserRequestSchema, updateOwnUserResponseSchema } = await import('@contract');
+  const { updateOwnUserRequestSchema, updateOwnUserResponseSchema } = await import('@contract/users');
   return await api
     .post(`api/users/${encodeURIComponent(userId)}`, {
       json: updateOwnUserRequestSchema.parse(changes),

@@ -1,4 +1,3 @@
-import { passengerListResponseSchema } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 
@@ -12,10 +11,12 @@ export const passengerQueries = {
     queryOptions({
       queryKey: [...passengerQueries.all(), 'list', passengerListParams] as const,
       queryFn: async ({ signal }) => {
-        const body = await api
-          .get('passenger', { signal, searchParams: passengerListParams })
-          .json(passengerListResponseSchema);
-        return body.data;
+        // The schemas (and zod) load beside the request, not with the screen's code.
+        const [{ passengerListResponseSchema }, body] = await Promise.all([
+          import('@contract/passengers'),
+          api.get('passenger', { signal, searchParams: passengerListParams }).json(),
+        ]);
+        return passengerListResponseSchema.parse(body).data;
       },
     }),
 };

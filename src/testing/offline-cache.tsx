@@ -9,10 +9,10 @@ import userEvent from '@testing-library/user-event';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { authSession } from '@/lib/auth/auth-session';
 import { resetNetworkStatus } from '@/lib/network/network-status';
+import { configureOfflineCache, restoreOfflineCache } from '@/lib/query-persistence/offline-cache';
+import { offlineCacheStorageKey, sessionFingerprint } from '@/lib/query-persistence/session-cache';
 import { createAppRouter } from '@/router';
-import { createTestQueryClient } from '@/testing/render-app';
-import { configureOfflineCache, restoreOfflineCache } from './offline-cache';
-import { offlineCacheStorageKey, sessionFingerprint } from './session-cache';
+import { createTestQueryClient } from './render-app';
 
 /** Tests only (jsdom has no IndexedDB): a storage the tests can read, standing in for it. */
 export interface MemoryStorage extends AsyncStorage<string> {

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { demoPassword } from '../../e2e/support/browser';
+import { startAppServer } from './app-server';
+import { repoRoot } from './project';
+
+/** One build of the app being measured: this checkout, or the one given with --compare-with. */
+export interface MeasuredApp {
+  /** The checkout's folder name and commit, e.g. "wt10 @ 32defd7 + changes". */
+  label: string;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface MeasureOptions {
+  /** Another checkout (with its own node_modules) measured beside this one, e.g. a worktree of main. */
+  compareWith: string | undefined;
+  /** How many times each page is measured; the scripts print medians. */
+  runs: number;
+  /** Lighthouse: each audit as a first visit (no HTTP cache, service worker or Cache Storage). */
+  cold: boolean;
+}
+
+/** `--compare-with <checkout>`, `--runs <n>` and `--cold` from the command line (`npm run lighthouse -- --runs 3`). */
+export function readMeasureOptions(defaultRuns: number): MeasureOptions {
+  const { values } = parseArgs({
+    options: { 'compare-with': { type: 'string' }, runs: { type: 'string' }, cold: { type: 'boolean' } },
+  });
+  const runs = values.runs === undefined ? defaultRuns : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a whole number ≥ 1, not ${values.runs}`);
+  const compareWith = values['compare-with'] && path.resolve(values['compare-with']);
+  if (compareWith && !existsSync(path.join(compareWith, 'node_modules'))) {
+    throw new Error(`--compare-with ${compareWith}: not a checkout with node_modules installed`);
+  }
+  return { compareWith, runs, cold: values.cold ?? false };
+}
+
+function describeCheckout(root: string): string {
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+  const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
+  return `${path.basename(root)} @ ${git('rev-parse', '--short', 'HEAD')}${changed ? ' + changes' : ''}`;
+}
+
+/**
+ * Starts this checkout as `npm start` does (building it when stale) on `port`, and the --compare-with
+ * checkout, built and started by its own scripts, on `port + 1`. Both run on this machine at the same time,
+ * so their figures are measured under the same load.
+ */
+export async function startMeasuredApps(label: string, port: number, options: MeasureOptions) {
+  const roots = [repoRoot, ...(options.compareWith ? [options.compareWith] : [])];
+  const apps: MeasuredApp[] = [];
+  try {
+    for (const [index, root] of roots.entries()) {
+      const server = await startAppServer({
+        label: index === 0 ? label : `${label}:compared`,
+        entry: 'scripts/start.ts',
+        port: port + index,
+        readyTimeoutMs: 180_000,
+        cwd: root,
+      });
+      apps.push({ label: describeCheckout(root), baseUrl: server.baseUrl, stop: () => server.stop() });
+    }
+  } catch (error) {
+    await stopAll(apps);
+    throw error;
+  }
+  return apps;
+}
+
+export const stopAll = (apps: readonly MeasuredApp[]) => Promise.all(apps.map((app) => app.stop()));
+
+/** Signs the demo coach in through the real sign-in form and waits for the dashboard. */
+export async function signInAsCoach(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill('coach@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
