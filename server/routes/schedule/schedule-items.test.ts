@@ -112,6 +112,24 @@ describe('moving an entry', () => {
     }
   });
 
+  it("reorders a group's workouts of a day, and its members' entries with them", async () => {
+    const day = addCalendarDays(today, 51);
+    const first = await schedule({ groupId: ids.Pitchers, workoutId: ids['Speed & Agility'], date: day });
+    const second = await schedule({ groupId: ids.Pitchers, workoutId: ids['Bullpen Day'], date: day });
+    const moved = await patch(second, { position: 0 });
+    expect(moved.body.data.position).toBe(0);
+    const group = await lookups.calendar(coach, { from: day, to: day, groupId: ids.Pitchers! });
+    expect(group.data.map((item) => [item.id, item.position])).toEqual([
+      [second.id, 0],
+      [first.id, 1],
+    ]);
+    const jamie = await lookups.calendar(coach, { from: day, to: day, athleteId: ids['athlete@demo.test']! });
+    expect(jamie.data.map((item) => [item.assignmentId, item.position])).toEqual([
+      [second.id, 0],
+      [first.id, 1],
+    ]);
+  });
+
   it('leaves an entry in progress or completed on its day and says why; the group workout moves without it', async () => {
     const yesterday = addCalendarDays(today, -1);
     const [done] = (

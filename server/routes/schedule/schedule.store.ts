@@ -679,7 +679,7 @@ export class ScheduleStore {
         const count = fromAssignments.assignments.length + fromAssignments.entries.length + entries.length;
         const kept = made - count;
         return {
-          message: `The copy is undone.${kept > 0 ? ` ${countOf(kept, 'item')} already started or removed stay as they are.` : ''}`,
+          message: `The copy is undone.${kept > 0 ? ` ${countOf(kept, 'item')} already started or removed ${kept === 1 ? 'stays as it is' : 'stay as they are'}.` : ''}`,
           count,
           batchId: null,
         };
