@@ -4,16 +4,13 @@
  * Its coach signs in as coach@scale.test with DEMO_PASSWORD. Other organisations are left as they are.
  */
 import { openDatabase } from '../server/db/client';
+import { configuredDatabase } from '../server/db/open';
 import { InvalidConfigurationError, readEnv } from '../server/env';
 import { makeScaleAcademy, scaleAcademy } from './lib/scale-academy';
 
 try {
   const env = readEnv();
-  const handle = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }
-      : { kind: 'pglite', dataDir: env.DATA_DIR },
-  );
+  const handle = await openDatabase(configuredDatabase(env, 2));
   const database = handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   try {
     await handle.migrate();

@@ -12,7 +12,7 @@ let coach: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
 let thisWeek: { from: string; to: string };
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -20,10 +20,10 @@ beforeAll(async () => {
   lookups = scheduleLookups(t);
   today = await lookups.today(coach);
   thisWeek = weekOf(today, 'monday');
-  for (const email of ['athlete@demo.test', 'eli.thompson@demo.test', 'sam.whitaker@demo.test'])
-    ids[email] = await lookups.userId(coach, email);
-  for (const group of ['Pitchers', 'Position Players', '2027 Graduates'])
-    ids[group] = await lookups.groupId(coach, group);
+  ids = await lookups.named(coach, {
+    people: ['athlete@demo.test', 'eli.thompson@demo.test', 'sam.whitaker@demo.test'],
+    groups: ['Pitchers', 'Position Players', '2027 Graduates'],
+  });
 });
 afterAll(() => t.close());
 

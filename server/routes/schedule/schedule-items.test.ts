@@ -15,18 +15,18 @@ let t: TestContext;
 let coach: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
   coach = await t.signIn('coach@demo.test');
   lookups = scheduleLookups(t);
   today = await lookups.today(coach);
-  for (const email of ['athlete@demo.test', 'noah.kim@demo.test', 'eli.thompson@demo.test'])
-    ids[email] = await lookups.userId(coach, email);
-  ids.Pitchers = await lookups.groupId(coach, 'Pitchers');
-  for (const workout of ['Bullpen Day', 'Med-Ball Power', 'Speed & Agility'])
-    ids[workout] = await lookups.workoutId(coach, workout);
+  ids = await lookups.named(coach, {
+    people: ['athlete@demo.test', 'noah.kim@demo.test', 'eli.thompson@demo.test'],
+    groups: ['Pitchers'],
+    workouts: ['Bullpen Day', 'Med-Ball Power', 'Speed & Agility'],
+  });
 });
 afterAll(() => t.close());
 
