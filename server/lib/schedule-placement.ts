@@ -157,6 +157,18 @@ export async function nextPositionsOn(
   return next;
 }
 
+/** The columns an entry and an assignment placed from a workout share. */
+const placed = (item: PlacedWorkout, position: number, createdBy: string | null) => ({
+  date: item.date,
+  position,
+  timeOfDay: item.timeOfDay ?? null,
+  snapshotId: item.copy.snapshotId,
+  name: item.copy.name,
+  category: item.copy.category,
+  programApplicationId: item.programApplicationId ?? null,
+  createdBy,
+});
+
 function takePosition(next: Map<string, number>, date: string): number {
   const position = next.get(date) ?? 0;
   next.set(date, position + 1);
@@ -179,17 +191,7 @@ export async function placeForAthlete(
   return insertAll(
     scope,
     scheduleEntries,
-    items.map((item) => ({
-      athleteId,
-      date: item.date,
-      position: takePosition(next, item.date),
-      timeOfDay: item.timeOfDay ?? null,
-      snapshotId: item.copy.snapshotId,
-      name: item.copy.name,
-      category: item.copy.category,
-      programApplicationId: item.programApplicationId ?? null,
-      createdBy,
-    })),
+    items.map((item) => ({ athleteId, ...placed(item, takePosition(next, item.date), createdBy) })),
   );
 }
 
@@ -238,17 +240,7 @@ export async function placeForGroup(
   const assignments = await insertAll(
     scope,
     groupAssignments,
-    items.map((item) => ({
-      groupId,
-      date: item.date,
-      position: takePosition(next, item.date),
-      timeOfDay: item.timeOfDay ?? null,
-      snapshotId: item.copy.snapshotId,
-      name: item.copy.name,
-      category: item.copy.category,
-      programApplicationId: item.programApplicationId ?? null,
-      createdBy,
-    })),
+    items.map((item) => ({ groupId, ...placed(item, takePosition(next, item.date), createdBy) })),
   );
   const entries = await insertAll(
     scope,

@@ -49,9 +49,26 @@ export function scheduleLookups(t: TestContext) {
     return body.data;
   }
 
+  /** Ids by name: people by email, groups and workouts by name, in one record. */
+  async function named(
+    token: string,
+    {
+      people = [],
+      groups = [],
+      workouts = [],
+    }: { people?: string[]; groups?: string[]; workouts?: string[] },
+  ): Promise<Record<string, string>> {
+    const ids: Record<string, string> = {};
+    for (const email of people) ids[email] = await userId(token, email);
+    for (const name of groups) ids[name] = await groupId(token, name);
+    for (const name of workouts) ids[name] = (await library.workoutNamed(token, name)).id;
+    return ids;
+  }
+
   return {
     userId,
     groupId,
+    named,
     calendar,
     detail,
     workoutId: async (token: string, name: string) => (await library.workoutNamed(token, name)).id,

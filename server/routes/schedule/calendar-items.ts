@@ -131,7 +131,7 @@ export async function toCalendarItems(
       ),
     ),
   ];
-  const [athletes, progress, followedGroups] = await Promise.all([
+  const [athletes, progress, followedGroups, assignmentGroups] = await Promise.all([
     athleteRefs(
       scope,
       entries.map((entry) => entry.athleteId),
@@ -147,12 +147,18 @@ export async function toCalendarItems(
           { id: groupAssignments.id, groupId: groupAssignments.groupId },
           { where: inArray(groupAssignments.id, followed) },
         ),
+    groupRefs(
+      scope,
+      assignments.map((assignment) => assignment.groupId),
+    ),
   ]);
   const groupOfAssignment = new Map(followedGroups.map((row) => [row.id, row.groupId]));
-  const groups = await groupRefs(scope, [
-    ...assignments.map((assignment) => assignment.groupId),
-    ...groupOfAssignment.values(),
-  ]);
+  // The groups of followed assignments not on this calendar: a second read only for an athlete's calendar.
+  const otherGroups = await groupRefs(
+    scope,
+    [...groupOfAssignment.values()].filter((groupId) => !assignmentGroups.has(groupId)),
+  );
+  const groups = new Map([...assignmentGroups, ...otherGroups]);
 
   const items: (CalendarItem & { createdAt: Date })[] = [
     ...entries.map((entry) => {

@@ -20,18 +20,18 @@ let t: TestContext;
 let coach: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
   coach = await t.signIn('coach@demo.test');
   lookups = scheduleLookups(t);
   today = await lookups.today(coach);
-  for (const email of ['eli.thompson@demo.test', 'sam.whitaker@demo.test'])
-    ids[email] = await lookups.userId(coach, email);
-  for (const group of ['Pitchers', 'Position Players']) ids[group] = await lookups.groupId(coach, group);
-  for (const workout of ['Lower Body Strength A', 'Upper Body Strength A', 'Bullpen Day', 'Speed & Agility'])
-    ids[workout] = await lookups.workoutId(coach, workout);
+  ids = await lookups.named(coach, {
+    people: ['eli.thompson@demo.test', 'sam.whitaker@demo.test'],
+    groups: ['Pitchers', 'Position Players'],
+    workouts: ['Lower Body Strength A', 'Upper Body Strength A', 'Bullpen Day', 'Speed & Agility'],
+  });
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgramResponse, ScheduleBatchResponse, CalendarItem } from '../../../contract/schedule';
+import { scheduleEntries } from '../../db/schema';
 import { addCalendarDays, calendarDaysFrom, weekOf } from '../../lib/calendar-days';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { scheduleLookups } from '../../testing/schedule-lookups';
@@ -10,7 +12,7 @@ let coach: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
 let thisWeek: { from: string; to: string };
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -18,10 +20,10 @@ beforeAll(async () => {
   lookups = scheduleLookups(t);
   today = await lookups.today(coach);
   thisWeek = weekOf(today, 'monday');
-  for (const email of ['athlete@demo.test', 'eli.thompson@demo.test', 'sam.whitaker@demo.test'])
-    ids[email] = await lookups.userId(coach, email);
-  for (const group of ['Pitchers', 'Position Players', '2027 Graduates'])
-    ids[group] = await lookups.groupId(coach, group);
+  ids = await lookups.named(coach, {
+    people: ['athlete@demo.test', 'eli.thompson@demo.test', 'sam.whitaker@demo.test'],
+    groups: ['Pitchers', 'Position Players', '2027 Graduates'],
+  });
 });
 afterAll(() => t.close());
 
@@ -61,9 +63,18 @@ describe('POST /api/schedule/copy', () => {
     expect(copies.every((item) => item.status === 'scheduled' && item.assignmentId === null)).toBe(true);
     expect(source.data.some((item) => item.status === 'completed') || today === thisWeek.from).toBe(true);
 
+    // One copy was done before the coach took the copy back: it stays.
+    await t.db
+      .update(scheduleEntries)
+      .set({ status: 'completed' })
+      .where(eq(scheduleEntries.id, copies[0]!.id));
     const undone = await post(`/api/schedule/batches/${copied.body.batchId}/undo`, {});
-    expect(undone.body).toEqual({ message: 'The copy is undone.', count: source.data.length, batchId: null });
-    expect((await lookups.calendar(coach, target)).data).toEqual([]);
+    expect(undone.body).toEqual({
+      message: 'The copy is undone. 1 item already started or removed stays as it is.',
+      count: source.data.length - 1,
+      batchId: null,
+    });
+    expect((await lookups.calendar(coach, target)).data.map((item) => item.id)).toEqual([copies[0]!.id]);
   });
 
   it("copies a group's week to another group, fanned out to that group's members, or to one athlete", async () => {
@@ -208,11 +219,15 @@ describe('POST /api/schedule/delete', () => {
     const before = (await lookups.calendar(coach, group)).data;
     const jamieBefore = (await lookups.calendar(coach, { ...range, athleteId: ids['athlete@demo.test']! }))
       .data;
-    const upcoming = before.filter((item) => item.date >= today);
+    const members = (await Promise.all(before.map((item) => lookups.detail(coach, item)))).flatMap(
+      (detail) => detail.members ?? [],
+    );
+    const toDo = members.filter((member) => member.status === 'scheduled' || member.status === 'skipped');
+    expect(toDo.length).toBeGreaterThan(0);
 
     const removed = await post('/api/schedule/delete', group);
-    // Every assignment goes; of the members' entries only those still to do.
-    expect(removed.body.count).toBe(before.length + upcoming.length * 3);
+    // Every assignment goes; of the members' entries only those not started.
+    expect(removed.body.count).toBe(before.length + toDo.length);
     expect((await lookups.calendar(coach, group)).data).toEqual([]);
     const jamieAfter = (await lookups.calendar(coach, { ...range, athleteId: ids['athlete@demo.test']! }))
       .data;

@@ -15,18 +15,18 @@ let t: TestContext;
 let coach: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
   coach = await t.signIn('coach@demo.test');
   lookups = scheduleLookups(t);
   today = await lookups.today(coach);
-  for (const email of ['athlete@demo.test', 'noah.kim@demo.test', 'eli.thompson@demo.test'])
-    ids[email] = await lookups.userId(coach, email);
-  ids.Pitchers = await lookups.groupId(coach, 'Pitchers');
-  for (const workout of ['Bullpen Day', 'Med-Ball Power', 'Speed & Agility'])
-    ids[workout] = await lookups.workoutId(coach, workout);
+  ids = await lookups.named(coach, {
+    people: ['athlete@demo.test', 'noah.kim@demo.test', 'eli.thompson@demo.test'],
+    groups: ['Pitchers'],
+    workouts: ['Bullpen Day', 'Med-Ball Power', 'Speed & Agility'],
+  });
 });
 afterAll(() => t.close());
 
@@ -110,6 +110,24 @@ describe('moving an entry', () => {
       const expected = member.followsAssignment ? [later, '17:00'] : [day, '06:00'];
       expect([entry.date, entry.timeOfDay], member.athlete.lastName).toEqual(expected);
     }
+  });
+
+  it("reorders a group's workouts of a day, and its members' entries with them", async () => {
+    const day = addCalendarDays(today, 51);
+    const first = await schedule({ groupId: ids.Pitchers, workoutId: ids['Speed & Agility'], date: day });
+    const second = await schedule({ groupId: ids.Pitchers, workoutId: ids['Bullpen Day'], date: day });
+    const moved = await patch(second, { position: 0 });
+    expect(moved.body.data.position).toBe(0);
+    const group = await lookups.calendar(coach, { from: day, to: day, groupId: ids.Pitchers! });
+    expect(group.data.map((item) => [item.id, item.position])).toEqual([
+      [second.id, 0],
+      [first.id, 1],
+    ]);
+    const jamie = await lookups.calendar(coach, { from: day, to: day, athleteId: ids['athlete@demo.test']! });
+    expect(jamie.data.map((item) => [item.assignmentId, item.position])).toEqual([
+      [second.id, 0],
+      [first.id, 1],
+    ]);
   });
 
   it('leaves an entry in progress or completed on its day and says why; the group workout moves without it', async () => {

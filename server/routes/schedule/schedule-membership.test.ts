@@ -12,7 +12,7 @@ let coach: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
 let window: { from: string; to: string };
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -21,15 +21,15 @@ beforeAll(async () => {
   today = await lookups.today(coach);
   // The demo seed's window of group workouts: two weeks back, four ahead.
   window = { from: addCalendarDays(today, -14), to: addCalendarDays(today, 27) };
-  for (const email of [
-    'athlete@demo.test',
-    'eli.thompson@demo.test',
-    'sam.whitaker@demo.test',
-    'tyler.brooks@demo.test',
-  ])
-    ids[email] = await lookups.userId(coach, email);
-  for (const group of ['Pitchers', 'Position Players', '2027 Graduates'])
-    ids[group] = await lookups.groupId(coach, group);
+  ids = await lookups.named(coach, {
+    people: [
+      'athlete@demo.test',
+      'eli.thompson@demo.test',
+      'sam.whitaker@demo.test',
+      'tyler.brooks@demo.test',
+    ],
+    groups: ['Pitchers', 'Position Players', '2027 Graduates'],
+  });
 });
 afterAll(() => t.close());
 

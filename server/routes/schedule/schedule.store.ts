@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { scheduleDateBounds } from '../../../contract/calendar-dates';
 import { errorCodes } from '../../../contract/errors';
@@ -115,6 +115,15 @@ function statusChange(
   return {};
 }
 
+/** The date and time of day a change gives that differ from the item's. */
+function moveOf(current: Pick<EntryRow, 'date' | 'timeOfDay'>, changes: ItemChanges) {
+  const move: Partial<Pick<EntryRow, 'date' | 'timeOfDay'>> = {};
+  if (changes.date !== undefined && changes.date !== current.date) move.date = changes.date;
+  if (changes.timeOfDay !== undefined && changes.timeOfDay !== current.timeOfDay)
+    move.timeOfDay = changes.timeOfDay;
+  return move;
+}
+
 /** The status part of a group's change, for its followers: skip them, take the skip back, or change the reason. */
 function followerStatusChange(changes: ItemChanges): Pick<EntryChanges, 'status' | 'skipReason'> {
   if (changes.status === 'skipped') return { status: 'skipped', skipReason: changes.skipReason ?? null };
@@ -131,6 +140,23 @@ function reordered(day: readonly { id: string; position: number }[], movedId: st
   order.splice(Math.min(index, order.length), 0, movedId);
   const before = new Map(day.map((item) => [item.id, item.position]));
   return order.flatMap((id, position) => (before.get(id) === position ? [] : [{ id, position }]));
+}
+
+/** The new positions on a day (`sameDay`: an athlete's entries or a group's assignments) with an item put at `index`. */
+async function reorderedDay(
+  scope: TenantScope,
+  table: typeof scheduleEntries | typeof groupAssignments,
+  sameDay: SQL,
+  movedId: string,
+  index: number | undefined,
+) {
+  if (index === undefined) return [];
+  const day = await scope.selectFields(
+    table,
+    { id: table.id, position: table.position },
+    { where: sameDay, orderBy: [asc(table.position), asc(table.createdAt), asc(table.id)] },
+  );
+  return reordered(day, movedId, index);
 }
 
 /** Rows of a batch come back from JSON with their timestamps as text. */
@@ -304,30 +330,15 @@ export class ScheduleStore {
     return this.tenant.transaction(async (scope) => {
       const entry = await scope.first(scheduleEntries, eq(scheduleEntries.id, entryId));
       if (!entry) throw entryNotFound();
-      const set: EntryChanges = statusChange(entry, changes);
-      if (changes.date !== undefined && changes.date !== entry.date) set.date = changes.date;
-      if (changes.timeOfDay !== undefined && changes.timeOfDay !== entry.timeOfDay)
-        set.timeOfDay = changes.timeOfDay;
+      const set: EntryChanges = { ...statusChange(entry, changes), ...moveOf(entry, changes) };
       const date = set.date ?? entry.date;
-      const positions =
-        changes.position === undefined
-          ? []
-          : reordered(
-              await scope.selectFields(
-                scheduleEntries,
-                { id: scheduleEntries.id, position: scheduleEntries.position },
-                {
-                  where: and(eq(scheduleEntries.athleteId, entry.athleteId), eq(scheduleEntries.date, date)),
-                  orderBy: [
-                    asc(scheduleEntries.position),
-                    asc(scheduleEntries.createdAt),
-                    asc(scheduleEntries.id),
-                  ],
-                },
-              ),
-              entry.id,
-              changes.position,
-            );
+      const positions = await reorderedDay(
+        scope,
+        scheduleEntries,
+        and(eq(scheduleEntries.athleteId, entry.athleteId), eq(scheduleEntries.date, date))!,
+        entry.id,
+        changes.position,
+      );
       const own = positions.find((change) => change.id === entry.id);
       if (own) set.position = own.position;
       else if (set.date !== undefined) {
@@ -359,33 +370,18 @@ export class ScheduleStore {
     return this.tenant.transaction(async (scope) => {
       const assignment = await scope.first(groupAssignments, eq(groupAssignments.id, assignmentId));
       if (!assignment) throw assignmentNotFound();
-      const set: Partial<Pick<AssignmentRow, 'date' | 'timeOfDay' | 'position'>> = {};
-      if (changes.date !== undefined && changes.date !== assignment.date) set.date = changes.date;
-      if (changes.timeOfDay !== undefined && changes.timeOfDay !== assignment.timeOfDay)
-        set.timeOfDay = changes.timeOfDay;
+      const set: Partial<Pick<AssignmentRow, 'date' | 'timeOfDay' | 'position'>> = moveOf(
+        assignment,
+        changes,
+      );
       const date = set.date ?? assignment.date;
-      const positions =
-        changes.position === undefined
-          ? []
-          : reordered(
-              await scope.selectFields(
-                groupAssignments,
-                { id: groupAssignments.id, position: groupAssignments.position },
-                {
-                  where: and(
-                    eq(groupAssignments.groupId, assignment.groupId),
-                    eq(groupAssignments.date, date),
-                  ),
-                  orderBy: [
-                    asc(groupAssignments.position),
-                    asc(groupAssignments.createdAt),
-                    asc(groupAssignments.id),
-                  ],
-                },
-              ),
-              assignment.id,
-              changes.position,
-            );
+      const positions = await reorderedDay(
+        scope,
+        groupAssignments,
+        and(eq(groupAssignments.groupId, assignment.groupId), eq(groupAssignments.date, date))!,
+        assignment.id,
+        changes.position,
+      );
       const own = positions.find((change) => change.id === assignment.id);
       if (own) set.position = own.position;
       else if (set.date !== undefined) {
@@ -679,7 +675,7 @@ export class ScheduleStore {
         const count = fromAssignments.assignments.length + fromAssignments.entries.length + entries.length;
         const kept = made - count;
         return {
-          message: `The copy is undone.${kept > 0 ? ` ${countOf(kept, 'item')} already started or removed stay as they are.` : ''}`,
+          message: `The copy is undone.${kept > 0 ? ` ${countOf(kept, 'item')} already started or removed ${kept === 1 ? 'stays as it is' : 'stay as they are'}.` : ''}`,
           count,
           batchId: null,
         };

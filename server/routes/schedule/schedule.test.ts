@@ -11,7 +11,7 @@ let coach: string;
 let athlete: string;
 let lookups: ReturnType<typeof scheduleLookups>;
 let today: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -19,16 +19,11 @@ beforeAll(async () => {
   athlete = await t.signIn('athlete@demo.test');
   lookups = scheduleLookups(t);
   today = await lookups.today(coach);
-  for (const email of [
-    'athlete@demo.test',
-    'tyler.brooks@demo.test',
-    'noah.kim@demo.test',
-    'eli.thompson@demo.test',
-  ])
-    ids[email] = await lookups.userId(coach, email);
-  for (const group of ['Pitchers', 'Position Players']) ids[group] = await lookups.groupId(coach, group);
-  for (const workout of ['Lower Body Strength A', 'Bullpen Day', 'Med-Ball Power'])
-    ids[workout] = await lookups.workoutId(coach, workout);
+  ids = await lookups.named(coach, {
+    people: ['athlete@demo.test', 'tyler.brooks@demo.test', 'noah.kim@demo.test', 'eli.thompson@demo.test'],
+    groups: ['Pitchers', 'Position Players'],
+    workouts: ['Lower Body Strength A', 'Bullpen Day', 'Med-Ball Power'],
+  });
 });
 afterAll(() => t.close());
 
