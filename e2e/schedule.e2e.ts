@@ -86,7 +86,7 @@ describe('the schedule in Chromium', () => {
 
     // The week copied to the next one.
     await page.getByRole('button', { name: 'More schedule actions' }).click();
-    await page.getByRole('menuitem', { name: 'Copy to another week…' }).click();
+    await page.getByRole('button', { name: 'Copy to another week…' }).click();
     const copy = page.getByRole('dialog', { name: 'Copy to another week' });
     await copy.getByRole('button', { name: 'Copy', exact: true }).click();
     await page

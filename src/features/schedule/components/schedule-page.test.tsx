@@ -100,7 +100,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Scheduled workout' });
-    expect(within(dialog).getByText(/Trap-bar deadlift/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Trap-bar deadlift/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Skip it, and say why'), 'Sore shoulder');
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
     expect(await within(dialog).findByText('Skipped: Sore shoulder')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
       name: /^Pitcher Arm Care/,
     });
     await user.click(screen.getByRole('button', { name: 'More schedule actions' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Copy to another week…' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy to another week…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy to another week' });
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText(/workouts copied\./)).toBeInTheDocument();

@@ -2,14 +2,14 @@ import type { CalendarItem, Settings } from '@contract';
 import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
-import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
+import { Popover } from '@/components/ui/popover';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CalendarIcon, ClipboardIcon, LayersIcon, TrashIcon } from '@/components/ui/icons';
+import { CalendarIcon, ClipboardIcon, LayersIcon, MoreVerticalIcon, TrashIcon } from '@/components/ui/icons';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { groupQueries } from '@/lib/groups/group-queries';
@@ -28,16 +28,24 @@ import { pickerQueries, scheduleQueries } from '../api/schedule-queries';
 import type { CalendarView } from '../calendar-range';
 import { calendarViews, rangeLabel, stepDate, todayIn, viewRange, weekdayNames } from '../calendar-range';
 import { plansSchedules } from '../schedule-search';
-import { AddWorkoutDialog } from './add-workout-dialog';
 import { DayView, MonthView, WeekView } from './calendar-views';
 import type { OpenItem } from './item-dialog';
-import { ItemDialog } from './item-dialog';
 import type { RangeTask } from './range-dialogs';
-import { RangeDialog } from './range-dialogs';
 import type { Subject } from './subject-picker';
-import { SubjectPicker, subjectName } from './subject-picker';
+import { subjectName } from './subject-picker-names';
 
 const route = getRouteApi('/app/schedule/');
+
+// Loaded after the calendar is drawn: React Aria (the pickers, the dialogs' comboboxes) is the heaviest part of
+// the screen, and the week of a large organisation must draw without a long task (issue 14).
+const SubjectPicker = lazy(() =>
+  import('./subject-picker').then((module) => ({ default: module.SubjectPicker })),
+);
+const ItemDialog = lazy(() => import('./item-dialog').then((module) => ({ default: module.ItemDialog })));
+const AddWorkoutDialog = lazy(() =>
+  import('./add-workout-dialog').then((module) => ({ default: module.AddWorkoutDialog })),
+);
+const RangeDialog = lazy(() => import('./range-dialogs').then((module) => ({ default: module.RangeDialog })));
 
 const viewLabels: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
 
@@ -146,8 +154,10 @@ function Schedule({
       },
     );
 
+  // Drawn in a background render React can pause: a week of a large organisation is hundreds of items.
+  const items = useDeferredValue(calendar.data?.data ?? noItems);
   const viewProps = {
-    items: calendar.data?.data ?? [],
+    items,
     from,
     to,
     date,
@@ -196,12 +206,14 @@ function Schedule({
 
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
         {canPlan ? (
-          <SubjectPicker
-            label="Whose schedule"
-            value={subject}
-            onChange={chooseSubject}
-            className="lg:w-72"
-          />
+          <Suspense fallback={<SubjectPlaceholder subject={subject} />}>
+            <SubjectPicker
+              label="Whose schedule"
+              value={subject}
+              onChange={chooseSubject}
+              className="lg:w-72"
+            />
+          </Suspense>
         ) : null}
         <div className="flex items-center gap-2">
           <div className="flex items-center rounded-lg border border-border bg-surface shadow-xs">
@@ -260,25 +272,47 @@ function Schedule({
             ))}
           </nav>
           {canPlan ? (
-            <RowActionsMenu
-              label="More schedule actions"
-              actions={[
-                { id: 'copy', label: 'Copy to another week…', icon: CalendarIcon },
-                { id: 'program', label: 'Save as a program…', icon: LayersIcon },
-                { id: 'delete', label: 'Remove a range…', icon: TrashIcon, danger: true },
-              ]}
-              onAction={(id) => {
-                if (subject.kind === 'organization') {
-                  setNewNotification({
-                    title: 'Choose a group or an athlete',
-                    message:
-                      'Copying, removing and saving a program work on one group’s or one athlete’s schedule.',
-                  });
-                  return;
-                }
-                setRangeTask(id as RangeTask);
-              }}
-            />
+            <Popover
+              trigger={<MoreVerticalIcon className="size-5" />}
+              triggerLabel="More schedule actions"
+              triggerClassName="inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-expanded:bg-muted"
+              panelLabel="More schedule actions"
+              panelClassName="w-60"
+            >
+              {(close) => (
+                <ul className="space-y-0.5">
+                  {(
+                    [
+                      { id: 'copy', label: 'Copy to another week…', icon: CalendarIcon },
+                      { id: 'program', label: 'Save as a program…', icon: LayersIcon },
+                      { id: 'delete', label: 'Remove a range…', icon: TrashIcon },
+                    ] as const
+                  ).map(({ id, label, icon: ActionIcon }) => (
+                    <li key={id}>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          close();
+                          if (subject.kind === 'organization') {
+                            setNewNotification({
+                              title: 'Choose a group or an athlete',
+                              message:
+                                'Copying, removing and saving a program work on one group’s or one athlete’s schedule.',
+                            });
+                            return;
+                          }
+                          setRangeTask(id);
+                        }}
+                        className={`flex min-h-11 w-full items-center gap-2.5 rounded-lg px-3 text-left text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring ${id === 'delete' ? 'text-danger' : 'text-foreground'}`}
+                      >
+                        <ActionIcon className="size-4" />
+                        {label}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Popover>
           ) : null}
         </div>
       </div>
@@ -324,18 +358,23 @@ function Schedule({
         </section>
       )}
 
-      <ItemDialog item={open} canPlan={canPlan} onClose={() => setOpen(null)} />
-      {canPlan ? <AddWorkoutDialog date={addOn} subject={subject} onClose={() => setAddOn(null)} /> : null}
-      {canPlan ? (
-        <RangeDialog
-          task={rangeTask}
-          subject={subject}
-          from={from}
-          to={to}
-          nextStart={nextStart}
-          onClose={() => setRangeTask(null)}
-        />
-      ) : null}
+      {/* Each dialog's code loads when it is first opened. */}
+      <Suspense fallback={null}>
+        {open ? <ItemDialog item={open} canPlan={canPlan} onClose={() => setOpen(null)} /> : null}
+        {canPlan && addOn ? (
+          <AddWorkoutDialog date={addOn} subject={subject} onClose={() => setAddOn(null)} />
+        ) : null}
+        {canPlan && rangeTask ? (
+          <RangeDialog
+            task={rangeTask}
+            subject={subject}
+            from={from}
+            to={to}
+            nextStart={nextStart}
+            onClose={() => setRangeTask(null)}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
@@ -350,6 +389,17 @@ function useGroupScheduleReload() {
     reloadHandled();
     void queryClient.invalidateQueries({ queryKey: scheduleQueries.all() });
   }, [reload, reloadHandled, queryClient]);
+}
+
+const noItems: CalendarItem[] = [];
+
+/** The picker's look while its code loads: the same box, saying whose calendar it is. */
+function SubjectPlaceholder({ subject }: { subject: Subject }) {
+  return (
+    <div className="flex min-h-11 items-center rounded-lg border border-border bg-surface px-3 text-sm font-medium text-foreground shadow-xs lg:w-72">
+      {subject.kind === 'organization' ? 'Everyone' : subject.name}
+    </div>
+  );
 }
 
 function CalendarSkeleton({ view }: { view: CalendarView }) {

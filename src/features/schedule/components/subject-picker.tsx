@@ -34,9 +34,6 @@ const organizationKey = 'organization';
 const optionClass =
   'flex min-h-10 cursor-default items-center gap-2 rounded-lg px-3 text-sm text-foreground outline-none data-[focused]:bg-muted data-[selected]:font-semibold';
 
-export const subjectName = (subject: Subject, organizationName: string) =>
-  subject.kind === 'organization' ? `Everyone at ${organizationName}` : subject.name;
-
 /**
  * Whose calendar: the organisation, a group or an athlete, found by typing (React Aria's combobox: groups from
  * the organisation's list, athletes searched on the server).
