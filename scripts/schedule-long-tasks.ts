@@ -75,7 +75,7 @@ try {
         .getByRole('region', { name: /^Schedule of Everyone/ })
         .getByRole('button')
         .count();
-      const tasks = (await page.evaluate('window.longTasks')) as number[];
+      const tasks = await page.evaluate<number[]>('window.longTasks');
       const worst = tasks.length === 0 ? 0 : Math.max(...tasks);
       longest.push(worst);
       console.log(

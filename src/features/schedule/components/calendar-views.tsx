@@ -93,6 +93,7 @@ function DayDrop({ date, className, children }: { date: string; className: strin
   return (
     <div
       ref={setNodeRef}
+      data-date={date}
       className={`${className} ${isOver ? 'bg-primary-soft ring-2 ring-primary/40 ring-inset' : ''}`}
     >
       {children}

@@ -3,7 +3,7 @@ import { demoUsers } from '@mocks/data';
 import { libraryHandlers } from '@mocks/handlers/library';
 import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
 import { server } from '@mocks/server';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { addDays, format, parseISO } from 'date-fns';
 import { recordBodies } from '@/testing/record-bodies';
@@ -110,6 +110,37 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     await user.type(dateInput, shift(1));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('link', { name: 'Day' }));
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(
+      await within(await calendar()).findByRole('button', { name: /^Lower Body Strength A,.*Jamie Rivera/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('drags a workout to the next day, and the server gets the move', async () => {
+    const moves = recordBodies('PATCH', /^\/api\/schedule\/entries\/[^/]+$/);
+    // jsdom lays nothing out: each day is given a 100 px column (and its items its box) so dnd-kit can measure.
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const day = this.closest<HTMLElement>('[data-date]');
+      const index = day ? [...document.querySelectorAll('[data-date]')].indexOf(day) : -1;
+      return index < 0 ? new DOMRect(0, 0, 0, 0) : new DOMRect(index * 100, 0, 100, 400);
+    });
+    const { user } = renderApp(`/app/schedule?view=week&date=${today}`);
+    const item = await within(await calendar()).findByRole('button', {
+      name: /^Lower Body Strength A,.*Jamie Rivera/,
+    });
+    const from = item.closest<HTMLElement>('[data-date]')!;
+    expect(from.dataset.date).toBe(today);
+    const x = from.getBoundingClientRect().x + 50;
+    fireEvent.pointerDown(item, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    await waitFor(() => expect(moves).toEqual([{ date: shift(1) }]));
+    expect(await screen.findByText(/moved/i)).toBeInTheDocument();
+    rects.mockRestore();
     await user.click(screen.getByRole('link', { name: 'Day' }));
     await user.click(screen.getByRole('button', { name: 'Next day' }));
     expect(
