@@ -17,3 +17,5 @@ export * from './library';
 export * from './prescription';
 export * from './calendar-dates';
 export * from './schedule';
+export * from './tracking';
+export * from './strength';

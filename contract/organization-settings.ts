@@ -78,6 +78,13 @@ export const updateSettingsRequestSchema = z
     weightUnit: z.enum(weightUnits, { error: 'Choose pounds (lb) or kilograms (kg)' }).optional(),
     timeZone: timeZoneSchema.optional(),
     weekStartsOn: z.enum(weekStarts, { error: 'Choose Monday or Sunday' }).optional(),
+    /** null goes back to the unit's default (5 lb, 2.5 kg). */
+    plateStep: z
+      .number({ error: 'Enter a number for the plate step' })
+      .min(0.25, 'The plate step is at least 0.25')
+      .max(25, 'The plate step is at most 25')
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'UpdateSettingsRequest' });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

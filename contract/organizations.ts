@@ -60,6 +60,8 @@ export const settingsSchema = z
     /** The IANA time zone whose calendar dates the schedule is on; "today" is today there (issue 14). */
     timeZone: z.string(),
     weekStartsOn: z.enum(weekStarts),
+    /** What a %1RM load is rounded to (issue 15): the organisation's own, else 5 lb or 2.5 kg by its unit. */
+    plateStep: z.number().positive(),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

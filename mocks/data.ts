@@ -44,6 +44,7 @@ export const demoSettings: Settings = {
   weightUnit: 'lb',
   timeZone: 'America/Chicago',
   weekStartsOn: 'monday',
+  plateStep: 5,
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

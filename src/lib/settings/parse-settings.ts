@@ -1,6 +1,7 @@
 import { colorKeys, type ColorKey } from '@contract/color-keys';
 import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
 import { defaultWeightUnit } from '@contract/training-vocabulary';
+import { defaultPlateStep } from '@contract/strength';
 import type { PasswordPolicy, Settings } from '@contract';
 
 /**
@@ -61,7 +62,19 @@ export function parseSettings(value: unknown): Settings | null {
   if (typeof timeZone !== 'string') return null;
   const weekStartsOn = value.weekStartsOn ?? defaultWeekStart;
   if (weekStartsOn !== 'monday' && weekStartsOn !== 'sunday') return null;
-  return { name, companyLogo, supportEmail, ...colors, passwordPolicy, weightUnit, timeZone, weekStartsOn };
+  const plateStep = value.plateStep ?? defaultPlateStep[weightUnit];
+  if (typeof plateStep !== 'number' || !(plateStep > 0)) return null;
+  return {
+    name,
+    companyLogo,
+    supportEmail,
+    ...colors,
+    passwordPolicy,
+    weightUnit,
+    timeZone,
+    weekStartsOn,
+    plateStep,
+  };
 }
 
 /** `{ data: settings }`, the body of `/api/settings` and `/api/publicSettings` (spec 7). */
