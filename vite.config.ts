@@ -195,7 +195,8 @@ export default defineConfig({
               // What a signed-in start runs before the dashboard shows (the offline cache, the /app frame and its
               // stores, the dashboard and its widgets, the shared controls of the signed-in screens): one chunk
               // instead of some thirty slivers, each a request, a preload link and a module to instantiate on a
-              // busy main thread (issue 10).
+              // busy main thread (issue 10). components/widgets (React Aria, dnd-kit) is left to the screens that
+              // use it: the library and the schedule (ADR 034).
               test: (id: string) =>
                 /[\\/]src[\\/](signed-in-start\.ts|stores[\\/]|lib[\\/]query-persistence[\\/]|features[\\/](app-shell|dashboard|onboarding|travel-roster)[\\/]|routes[\\/]app(\.tsx|[\\/]dashboard\.tsx)\?tsr-split|components[\\/](ui|modal|right-drawer|toaster)[\\/])/.test(
                   id,

@@ -1,3 +1,4 @@
+import { isTimeZone } from './calendar-dates';
 import { z } from 'zod';
 import { accountLinkPurposes, organizationSlugProblem, signupOrganizationParam } from './account-fields';
 import { userStatusSchema } from './users';
@@ -39,6 +40,8 @@ export const registrationRequestSchema = z
     lastName: personName('last'),
     email: emailAddressSchema,
     password: newPasswordSchema,
+    /** The registering admin's browser zone: the organisation's calendar starts in it (issue 14). */
+    timeZone: z.string().trim().refine(isTimeZone, 'Choose a time zone such as America/Chicago').optional(),
   })
   .meta({ id: 'RegistrationRequest' });
 export type RegistrationRequest = z.input<typeof registrationRequestSchema>;

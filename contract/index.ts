@@ -15,3 +15,5 @@ export * from './training-vocabulary';
 export * from './video-links';
 export * from './library';
 export * from './prescription';
+export * from './calendar-dates';
+export * from './schedule';

@@ -9,6 +9,7 @@ import {
   sidebarLabelMaxLength,
   sidebarLinkProblem,
 } from './organization-settings-rules';
+import { isTimeZone, weekStarts } from './calendar-dates';
 import { weightUnits } from './training-vocabulary';
 import { roleSchema } from './users';
 
@@ -53,6 +54,12 @@ const passwordPolicyUpdateSchema = z.strictObject({
   requireNonAlphanumeric: z.boolean(),
 });
 
+/** An IANA time zone name, such as America/Chicago. */
+export const timeZoneSchema = z
+  .string({ error: 'Choose a time zone' })
+  .trim()
+  .refine(isTimeZone, 'Choose a time zone such as America/Chicago');
+
 /**
  * PUT /api/settings: any of the fields, so each section of the screen saves on its own. The password policy is
  * sent whole; its maximum must not be below its minimum.
@@ -69,6 +76,8 @@ export const updateSettingsRequestSchema = z
       })
       .optional(),
     weightUnit: z.enum(weightUnits, { error: 'Choose pounds (lb) or kilograms (kg)' }).optional(),
+    timeZone: timeZoneSchema.optional(),
+    weekStartsOn: z.enum(weekStarts, { error: 'Choose Monday or Sunday' }).optional(),
   })
   .meta({ id: 'UpdateSettingsRequest' });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

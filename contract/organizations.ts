@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorKeys, type ColorKey } from './color-keys';
+import { weekStarts } from './calendar-dates';
 import { weightUnits } from './training-vocabulary';
 import { roleSchema } from './users';
 
@@ -56,6 +57,9 @@ export const settingsSchema = z
     passwordPolicy: passwordPolicySchema,
     /** The unit loads are prescribed and shown in (issue 13). */
     weightUnit: z.enum(weightUnits),
+    /** The IANA time zone whose calendar dates the schedule is on; "today" is today there (issue 14). */
+    timeZone: z.string(),
+    weekStartsOn: z.enum(weekStarts),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

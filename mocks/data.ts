@@ -42,6 +42,8 @@ export const demoSettings: Settings = {
   practicePlanColor: '#64748b',
   passwordPolicy: defaultPasswordPolicy,
   weightUnit: 'lb',
+  timeZone: 'America/Chicago',
+  weekStartsOn: 'monday',
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

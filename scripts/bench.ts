@@ -5,9 +5,12 @@
  * coach, then load GET /api/health (no database) and GET /api/me (session lookup) with a fixed number of
  * connections, and finally GET /api/me at a fixed 1,000 req/s to read its p99 at that rate. On PostgreSQL
  * also the workout library (issue 13): an organisation of 2,000 exercises and 500 workouts, its lists,
- * searches and the read of a 12-block workout, one request at a time. Prints tables and the aims next to
- * the figures (never fails on them) and writes bench/results/latest.json.
- * `npm run bench -- --library` measures only the library, on PostgreSQL.
+ * searches and the read of a 12-block workout, one request at a time; and the schedule (issue 14): the Scale
+ * Academy (500 athletes in 25 groups, two years of daily schedule), the month of its 50-athlete group and the
+ * week of the whole organisation one request at a time, the gzip size of that month's answer, and the
+ * `EXPLAIN (ANALYZE)` of the slowest statement those calendars send. Prints tables and the aims next to the
+ * figures (never fails on them) and writes bench/results/latest.json.
+ * `npm run bench -- --library` or `-- --schedule` measures only that part, on PostgreSQL.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +18,16 @@ import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { startAppServer } from './lib/app-server';
 import { largeLibrary, makeLargeLibrary } from './lib/library-bench';
+import { scaleAcademy } from './lib/scale-academy';
+import {
+  explainSlowest,
+  makeScaleAcademyOn,
+  payloadSize,
+  scheduleAims,
+  scheduleCases,
+  schedulePath,
+  type ExplainedQuery,
+} from './lib/schedule-bench';
 import { startPostgres } from './lib/postgres';
 import { fromRoot } from './lib/project';
 
@@ -27,7 +40,9 @@ const demoPassword = process.env.DEMO_PASSWORD ?? 'connect-demo';
 /** What we want from PostgreSQL; printed next to the figures. */
 const aims = { meToHealthRatio: 0.35, p99AtFixedRateMs: 25 };
 const libraryOnly = process.argv.includes('--library');
-/** Requests per library endpoint, one at a time after a warm-up, and what its p95 should stay under. */
+const scheduleOnly = process.argv.includes('--schedule');
+const partOnly = libraryOnly || scheduleOnly;
+/** Requests per library or schedule endpoint, one at a time after a warm-up. */
 const libraryRequests = { warmUp: 30, measured: 300 };
 const libraryAims = { listP95Ms: 20, readP95Ms: 10 };
 
@@ -212,6 +227,43 @@ async function benchLibrary(baseUrl: string, databaseUrl: string): Promise<Libra
   return timings;
 }
 
+interface ScheduleReport {
+  made: { seconds: number; athletes: number; groups: number; assignments: number; entries: number };
+  timings: LibraryTiming[];
+  monthPayload: { items: number; bytes: number; gzipBytes: number };
+  slowest: ExplainedQuery;
+}
+
+/** The schedule on the Scale Academy: calendars one request at a time, the month's size, the slowest plan. */
+async function benchSchedule(baseUrl: string, databaseUrl: string): Promise<ScheduleReport> {
+  console.log(`[bench] PostgreSQL: making ${scaleAcademy.name}`);
+  const { counts, seconds } = await makeScaleAcademyOn(databaseUrl, demoPassword);
+  console.log(
+    `[bench] PostgreSQL: ${scaleAcademy.name} (${counts.entries.toLocaleString('en-US')} entries) made in ${seconds.toFixed(1)} s`,
+  );
+  const token = await signInAsCoach(baseUrl, scaleAcademy.coachEmail);
+  const headers = { authorization: `Bearer ${token}` };
+  const groups = (await (await fetch(`${baseUrl}/api/groups`, { headers })).json()) as {
+    data: { id: string; name: string; memberCount: number }[];
+  };
+  const largeGroup = groups.data.find((group) => group.name === scaleAcademy.largeGroup.name);
+  const users = (await (await fetch(`${baseUrl}/api/users?q=athlete-001`, { headers })).json()) as {
+    data: { id: string }[];
+  };
+  if (!largeGroup || !users.data[0])
+    throw new Error(`${scaleAcademy.name} has no ${scaleAcademy.largeGroup.name}`);
+  const cases = scheduleCases({ largeGroupId: largeGroup.id, athleteId: users.data[0].id });
+  const timings: LibraryTiming[] = [];
+  for (const { endpoint, query, aimMs } of cases) {
+    console.log(`[bench] PostgreSQL: ${endpoint}, ${libraryRequests.measured} requests one at a time`);
+    timings.push(await timeRequests(baseUrl, token, endpoint, () => schedulePath(query), aimMs));
+  }
+  const monthPayload = await payloadSize(baseUrl, token, cases[0]!.query);
+  console.log('[bench] PostgreSQL: EXPLAIN (ANALYZE) of what those calendars send');
+  const slowest = await explainSlowest(databaseUrl, cases);
+  return { made: { seconds, ...counts }, timings, monthPayload, slowest };
+}
+
 /** /api/health and /api/me under load (autocannon). */
 async function loadApi(database: DatabaseName, baseUrl: string): Promise<Measurement[]> {
   const token = await signInAsCoach(baseUrl);
@@ -254,7 +306,7 @@ async function loadApi(database: DatabaseName, baseUrl: string): Promise<Measure
 
 async function benchmark(
   database: DatabaseName,
-): Promise<{ results: Measurement[]; library: LibraryTiming[] }> {
+): Promise<{ results: Measurement[]; library: LibraryTiming[]; schedule?: ScheduleReport }> {
   console.log(`\n[bench] ${database}`);
   const postgres = database === 'PostgreSQL' ? await startPostgres({ durable: true }) : undefined;
   try {
@@ -271,9 +323,11 @@ async function benchmark(
       },
     });
     try {
-      const results = libraryOnly ? [] : await loadApi(database, server.baseUrl);
-      const library = postgres ? await benchLibrary(server.baseUrl, postgres.url) : [];
-      return { results, library };
+      const results = partOnly ? [] : await loadApi(database, server.baseUrl);
+      const library = postgres && !scheduleOnly ? await benchLibrary(server.baseUrl, postgres.url) : [];
+      const schedule =
+        postgres && !libraryOnly ? await benchSchedule(server.baseUrl, postgres.url) : undefined;
+      return { results, library, schedule };
     } finally {
       await server.stop();
     }
@@ -301,6 +355,11 @@ function printLibraryReport(timings: LibraryTiming[]) {
   console.log(
     `\nWorkout library on PostgreSQL: ${largeLibrary.exerciseCount} exercises, ${largeLibrary.workoutCount} workouts; ${libraryRequests.measured} requests each, one at a time, after ${libraryRequests.warmUp} to warm up.`,
   );
+  printTimings(timings);
+}
+
+/** One row per endpoint timed one request at a time, with its aim. */
+function printTimings(timings: LibraryTiming[]) {
   const rows = timings.map((timing) => [
     timing.endpoint,
     timing.p50Ms.toFixed(1),
@@ -312,6 +371,31 @@ function printLibraryReport(timings: LibraryTiming[]) {
   for (const line of table(['endpoint', 'p50 ms', 'p95 ms', 'max ms', 'aim (p95)', 'failed'], rows, 1)) {
     console.log(line);
   }
+}
+
+function printScheduleReport(report: ScheduleReport | undefined) {
+  if (!report) return;
+  const { made, timings, monthPayload, slowest } = report;
+  const number = (value: number) => value.toLocaleString('en-US');
+  console.log(
+    `\nSchedule on PostgreSQL: ${scaleAcademy.name}, ${number(made.athletes)} athletes in ${made.groups} groups, ` +
+      `${number(made.assignments)} group assignments, ${number(made.entries)} entries (made in ${made.seconds.toFixed(1)} s); ` +
+      `${libraryRequests.measured} requests each, one at a time, after ${libraryRequests.warmUp} to warm up.`,
+  );
+  printTimings(timings);
+  const kib = monthPayload.gzipBytes / 1024;
+  console.log(
+    `\nThe month of ${scaleAcademy.largeGroup.name}: ${monthPayload.items} items, ${(monthPayload.bytes / 1024).toFixed(1)} KiB of JSON, ` +
+      `${kib.toFixed(1)} KiB gzipped (aim ≤ ${scheduleAims.monthGzipKiB} KiB: ${kib <= scheduleAims.monthGzipKiB ? 'met' : 'missed'}).`,
+  );
+  // A long list of ids says nothing more after its first few: the JSON file keeps the whole text.
+  const shortened = (text: string) =>
+    text
+      .replace(/\(\$(\d+)(?:, \$\d+)+, \$(\d+)\)/g, '($$$1, …, $$$2)')
+      .replace(/'\{([^,}]+,[^,}]+),[^}]+\}'/g, "'{$1,…}'");
+  console.log(
+    `\nThe slowest statement (${slowest.endpoint}, ${slowest.executionMs.toFixed(2)} ms):\n${shortened(slowest.sql)}\n\n${shortened(slowest.plan)}`,
+  );
 }
 
 function printReport(results: Measurement[]): ReturnType<typeof summarise> {
@@ -377,17 +461,26 @@ let exitCode = 0;
 try {
   const results: Measurement[] = [];
   const library: LibraryTiming[] = [];
-  const databases = libraryOnly ? (['PostgreSQL'] as const) : (['PGlite', 'PostgreSQL'] as const);
+  let schedule: ScheduleReport | undefined;
+  const databases = partOnly ? (['PostgreSQL'] as const) : (['PGlite', 'PostgreSQL'] as const);
   for (const database of databases) {
     const measured = await benchmark(database);
     results.push(...measured.results);
     library.push(...measured.library);
+    schedule ??= measured.schedule;
   }
-  const summary = libraryOnly ? [] : printReport(results);
+  const summary = partOnly ? [] : printReport(results);
   printLibraryReport(library);
+  printScheduleReport(schedule);
 
-  // A library-only run keeps the last full run's figures.
-  const file = fromRoot(libraryOnly ? 'bench/results/library-latest.json' : 'bench/results/latest.json');
+  // A run of one part keeps the last full run's figures.
+  const file = fromRoot(
+    libraryOnly
+      ? 'bench/results/library-latest.json'
+      : scheduleOnly
+        ? 'bench/results/schedule-latest.json'
+        : 'bench/results/latest.json',
+  );
   mkdirSync(fromRoot('bench/results'), { recursive: true });
   const machine = {
     node: process.version,
@@ -399,10 +492,14 @@ try {
     recordedAt: new Date().toISOString(),
     machine,
     load: { connections, warmUpSeconds, durationSeconds, fixedRate },
-    aims: { database: 'PostgreSQL', ...aims, library: libraryAims },
+    aims: { database: 'PostgreSQL', ...aims, library: libraryAims, schedule: scheduleAims },
     summary,
     results,
     library: { ...largeLibrary, requests: libraryRequests, timings: library },
+    schedule: schedule && {
+      ...schedule,
+      slowest: { ...schedule.slowest, plan: schedule.slowest.plan.split('\n') },
+    },
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n[bench] Figures written to ${file}`);

@@ -33,6 +33,7 @@ import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { passwordPublicRouter } from './routes/password/password.index';
 import { peopleRouter } from './routes/people/people.index';
+import { scheduleRouter } from './routes/schedule/schedule.index';
 import { logoUploadPath } from './routes/settings/logo.handlers';
 import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
 import { usersRouter } from './routes/users/users.index';
@@ -167,6 +168,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', settingsRouter)
     .route('/', passengersRouter)
     .route('/', libraryRouter)
+    .route('/', scheduleRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

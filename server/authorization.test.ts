@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
 import {
   athleteGroups,
   customSidebarItems,
   exercises,
+  groupAssignments,
   organizations,
   passengers,
+  programApplications,
+  programs,
+  scheduleBatches,
+  scheduleEntries,
   users,
   workouts,
 } from './db/schema';
@@ -82,6 +87,33 @@ const validBodies: Record<string, unknown> = {
   'POST /api/workouts/{workoutId}/restore': {},
   'POST /api/workouts/{workoutId}/duplicate': { name: 'Copied by a rival' },
   'DELETE /api/workouts/{workoutId}': {},
+  'PATCH /api/schedule/entries/{entryId}': { timeOfDay: '05:00' },
+  'DELETE /api/schedule/entries/{entryId}': {},
+  'POST /api/schedule/entries/{entryId}/update-from-library': {},
+  'PATCH /api/group-assignments/{assignmentId}': { timeOfDay: '05:00' },
+  'DELETE /api/group-assignments/{assignmentId}': {},
+  'POST /api/group-assignments/{assignmentId}/update-from-library': {},
+  'POST /api/schedule/batches/{batchId}/undo': {},
+  'PUT /api/programs/{programId}': {
+    name: 'Saved by a rival',
+    workouts: [{ day: 1, workoutId: '00000000-0000-4000-8000-000000000000' }],
+  },
+  'DELETE /api/programs/{programId}': {},
+  'POST /api/programs/{programId}/duplicate': {},
+  'POST /api/programs/{programId}/applications/preview': {
+    athleteId: '00000000-0000-4000-8000-000000000000',
+    startDate: '2030-01-07',
+  },
+  'POST /api/programs/{programId}/applications': {
+    athleteId: '00000000-0000-4000-8000-000000000000',
+    startDate: '2030-01-07',
+  },
+  'DELETE /api/program-applications/{applicationId}': {},
+};
+
+/** Values for the query parameters a route requires, so that the call reaches its handler. */
+const requiredQueries: Record<string, string> = {
+  'GET /api/schedule': 'from=2030-01-07&to=2030-01-13',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */
@@ -97,7 +129,39 @@ async function demoData() {
     .where(eq(customSidebarItems.organizationId, demo.id));
   const demoExercises = await t.db.select().from(exercises).where(eq(exercises.organizationId, demo.id));
   const demoWorkouts = await t.db.select().from(workouts).where(eq(workouts.organizationId, demo.id));
-  return { demo, demoUsers, demoRoster, demoGroups, demoSidebar, demoExercises, demoWorkouts };
+  const [demoEntries, demoAssignments, demoPrograms, demoApplications, demoBatches] = await Promise.all(
+    [scheduleEntries, groupAssignments, programs, programApplications, scheduleBatches].map((table) =>
+      t.db.select().from(table).where(eq(table.organizationId, demo.id)).orderBy(asc(table.id)),
+    ),
+  );
+  return {
+    demo,
+    demoUsers,
+    demoRoster,
+    demoGroups,
+    demoSidebar,
+    demoExercises,
+    demoWorkouts,
+    demoEntries: demoEntries as (typeof scheduleEntries.$inferSelect)[],
+    demoAssignments: demoAssignments as (typeof groupAssignments.$inferSelect)[],
+    demoPrograms: demoPrograms as (typeof programs.$inferSelect)[],
+    demoApplications: demoApplications as (typeof programApplications.$inferSelect)[],
+    demoBatches,
+  };
+}
+
+/** A change of the demo admin's to undo (an empty copy): its maker gets through, anyone else finds nothing. */
+let demoBatchId: string | undefined;
+async function demoBatch(): Promise<string> {
+  if (!demoBatchId) {
+    const { demo } = await demoData();
+    const [batch] = await t.db
+      .insert(scheduleBatches)
+      .values({ organizationId: demo.id, userId: await userIdOf('admin@demo.test'), kind: 'copy' })
+      .returning();
+    demoBatchId = batch!.id;
+  }
+  return demoBatchId;
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -108,6 +172,16 @@ async function userIdOf(email: string): Promise<string> {
 
 /** A demo id for each path parameter name; a new name fails the test until someone adds it here. */
 async function demoIdFor(name: string): Promise<string> {
+  // The first walk may delete the row (a demo admin's DELETE): later walks keep using the id it had.
+  const known = demoIds.get(name);
+  if (known) return known;
+  const id = await findDemoId(name);
+  demoIds.set(name, id);
+  return id;
+}
+const demoIds = new Map<string, string>();
+
+async function findDemoId(name: string): Promise<string> {
   switch (name) {
     case 'userId':
       return userIdOf('athlete@demo.test');
@@ -138,6 +212,39 @@ async function demoIdFor(name: string): Promise<string> {
       if (!workout) throw new Error('The demo organisation has no workout');
       return workout.id;
     }
+    case 'entryId': {
+      // One of athlete@demo.test's own, still to do: the athlete reads it, staff may change or remove it.
+      const [entry] = await t.db
+        .select({ id: scheduleEntries.id })
+        .from(scheduleEntries)
+        .where(
+          and(
+            eq(scheduleEntries.athleteId, await userIdOf('athlete@demo.test')),
+            eq(scheduleEntries.status, 'scheduled'),
+          ),
+        )
+        .orderBy(asc(scheduleEntries.date))
+        .limit(1);
+      if (!entry) throw new Error('athlete@demo.test has no schedule entry');
+      return entry.id;
+    }
+    case 'assignmentId': {
+      const [assignment] = (await demoData()).demoAssignments;
+      if (!assignment) throw new Error('The demo organisation has no group assignment');
+      return assignment.id;
+    }
+    case 'programId': {
+      const [program] = (await demoData()).demoPrograms;
+      if (!program) throw new Error('The demo organisation has no program');
+      return program.id;
+    }
+    case 'applicationId': {
+      const [application] = (await demoData()).demoApplications;
+      if (!application) throw new Error('The demo organisation has no program application');
+      return application.id;
+    }
+    case 'batchId':
+      return demoBatch();
     default:
       throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
   }
@@ -156,6 +263,12 @@ describe('authorization: every signed-in route declares its roles and keeps to t
       ...demoIds.demoGroups.map((group) => group.id),
       ...demoIds.demoExercises.map((exercise) => exercise.id),
       ...demoIds.demoWorkouts.map((workout) => workout.id),
+      ...[
+        demoIds.demoEntries,
+        demoIds.demoAssignments,
+        demoIds.demoPrograms,
+        demoIds.demoApplications,
+      ].flatMap((rows) => rows.map((row) => row.id)),
     ];
     const problems: string[] = [];
     let routeCount = 0;
@@ -181,7 +294,8 @@ describe('authorization: every signed-in route declares its roles and keeps to t
         const allowed = declared as Role[];
 
         const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required);
-        if (required.length > 0) {
+        const query = requiredQueries[route];
+        if (required.length > 0 && !query) {
           problems.push(
             `${route}: required query parameters ${required.map((p) => p.name).join(', ')} need values here`,
           );
@@ -202,9 +316,10 @@ describe('authorization: every signed-in route declares its roles and keeps to t
           // A fresh session per call: a route such as POST /api/logout ends the session it is called with.
           const token = await t.signIn(caller.email);
           const selfId = await userIdOf(caller.email);
-          const concretePath = routePath.replace(/\{([^}]+)\}/g, (_, name: string) =>
-            caller.demo && selfParameters[route]?.includes(name) ? selfId : demoParameters.get(name)!,
-          );
+          const concretePath =
+            routePath.replace(/\{([^}]+)\}/g, (_, name: string) =>
+              caller.demo && selfParameters[route]?.includes(name) ? selfId : demoParameters.get(name)!,
+            ) + (query ? `?${query}` : '');
           const body = isWrite ? (caller.demo ? {} : (validBodies[route] ?? {})) : undefined;
           const before = caller.demo ? undefined : await demoData();
           const response = await t.request(method.toUpperCase(), concretePath, { token, body });

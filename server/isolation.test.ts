@@ -1,6 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises, organizations, passengers, users, workouts } from './db/schema';
+import type { ScheduleResponse } from '../contract/schedule';
+import {
+  athleteGroups,
+  exercises,
+  groupAssignments,
+  organizations,
+  passengers,
+  programApplications,
+  programs,
+  scheduleEntries,
+  users,
+  workouts,
+} from './db/schema';
+import { addCalendarDays, todayIn } from './lib/calendar-days';
 import { createTestContext, type TestContext } from './testing/test-app';
 
 let t: TestContext;
@@ -18,15 +31,54 @@ async function demoSnapshot() {
   const demoRoster = await t.db.select().from(passengers).where(eq(passengers.organizationId, demo!.id));
   const demoExercises = await t.db.select().from(exercises).where(eq(exercises.organizationId, demo!.id));
   const demoWorkouts = await t.db.select().from(workouts).where(eq(workouts.organizationId, demo!.id));
-  return { demo: demo!, demoUsers, demoRoster, demoExercises, demoWorkouts };
+  const [demoEntries, demoAssignments, demoPrograms, demoApplications] = await Promise.all([
+    t.db
+      .select()
+      .from(scheduleEntries)
+      .where(eq(scheduleEntries.organizationId, demo!.id))
+      .orderBy(asc(scheduleEntries.id)),
+    t.db
+      .select()
+      .from(groupAssignments)
+      .where(eq(groupAssignments.organizationId, demo!.id))
+      .orderBy(asc(groupAssignments.id)),
+    t.db.select().from(programs).where(eq(programs.organizationId, demo!.id)).orderBy(asc(programs.id)),
+    t.db
+      .select()
+      .from(programApplications)
+      .where(eq(programApplications.organizationId, demo!.id))
+      .orderBy(asc(programApplications.id)),
+  ]);
+  return {
+    demo: demo!,
+    demoUsers,
+    demoRoster,
+    demoExercises,
+    demoWorkouts,
+    demoEntries,
+    demoAssignments,
+    demoPrograms,
+    demoApplications,
+  };
 }
 
 describe('organisation isolation: a rivals token reads and changes nothing of demo', () => {
   it('reads only its own organisation through every read route', async () => {
-    const { demoUsers, demoRoster, demoExercises, demoWorkouts } = await demoSnapshot();
+    const { demoUsers, demoRoster, demoExercises, demoWorkouts, demoEntries, demoAssignments, demoPrograms } =
+      await demoSnapshot();
     const demoIds = new Set(
-      [demoUsers, demoRoster, demoExercises, demoWorkouts].flatMap((rows) => rows.map((row) => row.id)),
+      [
+        demoUsers,
+        demoRoster,
+        demoExercises,
+        demoWorkouts,
+        demoEntries,
+        demoAssignments,
+        demoPrograms,
+      ].flatMap((rows) => rows.map((row) => row.id)),
     );
+    const today = todayIn('America/New_York');
+    const range = `from=${addCalendarDays(today, -30)}&to=${addCalendarDays(today, 30)}`;
     const reads = [
       '/api/me',
       '/api/settings',
@@ -36,6 +88,9 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       '/api/exercises?size=100&archived=true',
       '/api/workouts?size=100',
       '/api/workouts?size=100&archived=true',
+      `/api/schedule?${range}`,
+      '/api/schedule/today',
+      '/api/programs',
     ];
     for (const path of reads) {
       const response = await t.request('GET', path, { token: rivalsToken });
@@ -58,6 +113,52 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       token: rivalsToken,
     });
     expect(rivalsWorkouts.body.data.map((workout) => workout.name)).toEqual(['Rivals Total Body']);
+    const calendar = await t.request<ScheduleResponse>('GET', `/api/schedule?${range}`, {
+      token: rivalsToken,
+    });
+    expect(calendar.body.timeZone).toBe('America/New_York');
+    expect(new Set(calendar.body.data.map((item) => item.group?.name ?? item.athlete?.lastName))).toEqual(
+      new Set(['Varsity', 'Nolan']),
+    );
+  });
+
+  it("cannot read, schedule for, copy, apply to or change demo's athletes, groups and items", async () => {
+    const before = await demoSnapshot();
+    const [demoGroup] = await t.db
+      .select()
+      .from(athleteGroups)
+      .where(eq(athleteGroups.organizationId, before.demo.id));
+    const demoAthlete = before.demoUsers.find((user) => user.email === 'athlete@demo.test')!;
+    const [rivalsWorkout] = await t.db.select().from(workouts).where(eq(workouts.name, 'Rivals Total Body'));
+    const today = todayIn('America/New_York');
+    const week = { from: today, to: addCalendarDays(today, 6) };
+    const [rivalsProgram] = await t.db.select().from(programs).where(eq(programs.name, 'Rivals Preseason'));
+    const attempts: [string, string, unknown][] = [
+      ['GET', `/api/schedule?from=${week.from}&to=${week.to}&athleteId=${demoAthlete.id}`, undefined],
+      ['GET', `/api/schedule?from=${week.from}&to=${week.to}&groupId=${demoGroup!.id}`, undefined],
+      ['POST', '/api/schedule', { workoutId: rivalsWorkout!.id, date: today, athleteId: demoAthlete.id }],
+      ['POST', '/api/schedule', { workoutId: rivalsWorkout!.id, date: today, groupId: demoGroup!.id }],
+      ['POST', '/api/schedule/copy', { ...week, groupId: demoGroup!.id, toDate: today }],
+      ['POST', '/api/schedule/delete', { ...week, groupId: demoGroup!.id }],
+      ['POST', '/api/schedule/delete', { ...week, athleteId: demoAthlete.id }],
+      [
+        'POST',
+        `/api/programs/${rivalsProgram!.id}/applications`,
+        { athleteId: demoAthlete.id, startDate: today },
+      ],
+      ['POST', '/api/programs/from-schedule', { name: 'Stolen', groupId: demoGroup!.id, ...week }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await t.request(method, path, { token: rivalsToken, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const demoProgram = before.demoPrograms[0]!;
+    const sameProgram = await t.request('POST', `/api/programs/${demoProgram.id}/applications/preview`, {
+      token: rivalsToken,
+      body: { groupId: demoGroup!.id, startDate: today },
+    });
+    expect(sameProgram.status).toBe(404);
+    expect(await demoSnapshot()).toEqual(before);
   });
 
   it('cannot change a demo user through POST /api/users/{userId}', async () => {

@@ -30,6 +30,7 @@ import { Route as ManageLoginRouteImport } from './routes/manage_.login'
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
+import { Route as AppScheduleIndexRouteImport } from './routes/app/schedule/index'
 import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
 import { Route as AppUsersNewRouteImport } from './routes/app/users_.new'
 import { Route as ManageOrganizationsOrganizationIdRouteImport } from './routes/manage.organizations.$organizationId'
@@ -40,6 +41,9 @@ import { Route as AppLibraryExercisesExerciseIdRouteImport } from './routes/app/
 import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library/exercises.new'
 import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
 import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/workouts.new'
+import { Route as AppScheduleProgramsIndexRouteImport } from './routes/app/schedule/programs.index'
+import { Route as AppScheduleProgramsProgramIdRouteImport } from './routes/app/schedule/programs.$programId'
+import { Route as AppScheduleProgramsNewRouteImport } from './routes/app/schedule/programs.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -145,6 +149,11 @@ const AppLibraryIndexRoute = AppLibraryIndexRouteImport.update({
   path: '/library/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppScheduleIndexRoute = AppScheduleIndexRouteImport.update({
+  id: '/schedule/',
+  path: '/schedule/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
   id: '/users_/$userId',
   path: '/users/$userId',
@@ -200,6 +209,23 @@ const AppLibraryWorkoutsNewRoute = AppLibraryWorkoutsNewRouteImport.update({
   path: '/library/workouts/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppScheduleProgramsIndexRoute =
+  AppScheduleProgramsIndexRouteImport.update({
+    id: '/schedule/programs/',
+    path: '/schedule/programs/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppScheduleProgramsProgramIdRoute =
+  AppScheduleProgramsProgramIdRouteImport.update({
+    id: '/schedule/programs/$programId',
+    path: '/schedule/programs/$programId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppScheduleProgramsNewRoute = AppScheduleProgramsNewRouteImport.update({
+  id: '/schedule/programs/new',
+  path: '/schedule/programs/new',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -226,12 +252,16 @@ export interface FileRoutesByFullPath {
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
+  '/app/schedule/': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
   '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
+  '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -256,12 +286,16 @@ export interface FileRoutesByTo {
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/groups': typeof AppGroupsIndexRoute
   '/app/library': typeof AppLibraryIndexRoute
+  '/app/schedule': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
   '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
+  '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/schedule/programs': typeof AppScheduleProgramsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -290,12 +324,16 @@ export interface FileRoutesById {
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
+  '/app/schedule/': typeof AppScheduleIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
   '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
+  '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -324,12 +362,16 @@ export interface FileRouteTypes {
     | '/manage/organizations/new'
     | '/app/groups/'
     | '/app/library/'
+    | '/app/schedule/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
     | '/app/library/exercises/$exerciseId'
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/schedule/programs/$programId'
+    | '/app/schedule/programs/new'
+    | '/app/schedule/programs/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -354,12 +396,16 @@ export interface FileRouteTypes {
     | '/manage/organizations/new'
     | '/app/groups'
     | '/app/library'
+    | '/app/schedule'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
     | '/app/library/exercises/$exerciseId'
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/schedule/programs/$programId'
+    | '/app/schedule/programs/new'
+    | '/app/schedule/programs'
   id:
     | '__root__'
     | '/'
@@ -387,12 +433,16 @@ export interface FileRouteTypes {
     | '/manage/organizations/new'
     | '/app/groups/'
     | '/app/library/'
+    | '/app/schedule/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
     | '/app/library/exercises/$exerciseId'
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/schedule/programs/$programId'
+    | '/app/schedule/programs/new'
+    | '/app/schedule/programs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -553,6 +603,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/schedule/': {
+      id: '/app/schedule/'
+      path: '/schedule'
+      fullPath: '/app/schedule/'
+      preLoaderRoute: typeof AppScheduleIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/users_/$userId': {
       id: '/app/users_/$userId'
       path: '/users/$userId'
@@ -623,6 +680,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryWorkoutsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/schedule/programs/': {
+      id: '/app/schedule/programs/'
+      path: '/schedule/programs'
+      fullPath: '/app/schedule/programs/'
+      preLoaderRoute: typeof AppScheduleProgramsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/schedule/programs/$programId': {
+      id: '/app/schedule/programs/$programId'
+      path: '/schedule/programs/$programId'
+      fullPath: '/app/schedule/programs/$programId'
+      preLoaderRoute: typeof AppScheduleProgramsProgramIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/schedule/programs/new': {
+      id: '/app/schedule/programs/new'
+      path: '/schedule/programs/new'
+      fullPath: '/app/schedule/programs/new'
+      preLoaderRoute: typeof AppScheduleProgramsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -663,10 +741,14 @@ interface AppRouteChildren {
   AppUsersNewRoute: typeof AppUsersNewRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
+  AppScheduleIndexRoute: typeof AppScheduleIndexRoute
   AppLibraryExercisesExerciseIdRoute: typeof AppLibraryExercisesExerciseIdRoute
   AppLibraryExercisesNewRoute: typeof AppLibraryExercisesNewRoute
   AppLibraryWorkoutsWorkoutIdRoute: typeof AppLibraryWorkoutsWorkoutIdRoute
   AppLibraryWorkoutsNewRoute: typeof AppLibraryWorkoutsNewRoute
+  AppScheduleProgramsProgramIdRoute: typeof AppScheduleProgramsProgramIdRoute
+  AppScheduleProgramsNewRoute: typeof AppScheduleProgramsNewRoute
+  AppScheduleProgramsIndexRoute: typeof AppScheduleProgramsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -681,10 +763,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersNewRoute: AppUsersNewRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,
+  AppScheduleIndexRoute: AppScheduleIndexRoute,
   AppLibraryExercisesExerciseIdRoute: AppLibraryExercisesExerciseIdRoute,
   AppLibraryExercisesNewRoute: AppLibraryExercisesNewRoute,
   AppLibraryWorkoutsWorkoutIdRoute: AppLibraryWorkoutsWorkoutIdRoute,
   AppLibraryWorkoutsNewRoute: AppLibraryWorkoutsNewRoute,
+  AppScheduleProgramsProgramIdRoute: AppScheduleProgramsProgramIdRoute,
+  AppScheduleProgramsNewRoute: AppScheduleProgramsNewRoute,
+  AppScheduleProgramsIndexRoute: AppScheduleProgramsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -2,6 +2,7 @@ import { accountHandlers } from './accounts';
 import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
 import { libraryHandlersOfDemo } from './library';
+import { scheduleHandlersOfDemo } from './schedule';
 import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
@@ -18,5 +19,6 @@ export const handlers = [
   ...userHandlers,
   ...groupHandlers,
   ...libraryHandlersOfDemo,
+  ...scheduleHandlersOfDemo,
   ...managementHandlers(),
 ];

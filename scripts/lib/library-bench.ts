@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PrescribedSet } from '../../contract/library';
 import { emptyPrescribedSet } from '../../contract/prescription';
 import { workoutCategoryNames, type Measure, type WorkoutCategory } from '../../contract/training-vocabulary';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, type Database } from '../../server/db/client';
 import {
   exercises,
   organizations,
@@ -96,67 +96,78 @@ export async function makeLargeLibrary(databaseUrl: string, password: string): P
       status: 'approved',
       emailVerifiedAt: new Date(),
     });
-
-    const exerciseRows = Array.from({ length: largeLibrary.exerciseCount }, (_, index) => {
-      const category = workoutCategoryNames[index % workoutCategoryNames.length]!;
-      const name = `${variants[index % variants.length]} ${movements[Math.floor(index / 7) % movements.length]} ${String(index + 1).padStart(4, '0')}`;
-      return {
-        organizationId,
-        name,
-        category,
-        instructions: `How to do ${name}: set up, brace, move with control, finish every rep.`,
-        measures: measuresOf[category],
-        unilateral: index % 5 === 0,
-      };
-    });
-    const created = await handle.db
-      .insert(exercises)
-      .values(exerciseRows)
-      .returning({ id: exercises.id, measures: exercises.measures });
-
-    // A fixed walk through the exercises, so every run builds the same library.
-    let cursor = 0;
-    const nextExercise = () => created[(cursor = (cursor * 37 + 11) % created.length)]!;
-    const workoutRows = Array.from({ length: largeLibrary.workoutCount }, (_, index) => {
-      const blockCount = index === 0 ? 12 : 3 + (index % 10);
-      const blocks: StoredWorkoutBlock[] = Array.from({ length: blockCount }, (__, blockIndex) => ({
-        id: randomUUID(),
-        label: blockIndex === 0 ? 'Prep' : null,
-        rounds: 1,
-        restSeconds: 60,
-        exercises: Array.from({ length: 1 + ((index + blockIndex) % 3) }, () => {
-          const exercise = nextExercise();
-          return {
-            id: randomUUID(),
-            exerciseId: exercise.id,
-            notes: null,
-            sets: Array.from({ length: 4 }, (___, setIndex) => sampleSet(exercise.measures, setIndex)),
-          };
-        }),
-      }));
-      return {
-        organizationId,
-        name: `${themes[index % themes.length]} ${String(Math.floor(index / themes.length) + 1).padStart(3, '0')}`,
-        category: workoutCategoryNames[index % workoutCategoryNames.length]!,
-        notes: 'Made by npm run bench.',
-        blocks,
-      };
-    });
-    const saved = await handle.db
-      .insert(workouts)
-      .values(workoutRows)
-      .returning({ id: workouts.id, blocks: workouts.blocks });
-    await handle.db
-      .insert(workoutExercises)
-      .values(
-        saved.flatMap(({ id, blocks }) =>
-          exerciseIdsOf(blocks).map((exerciseId) => ({ organizationId, workoutId: id, exerciseId })),
-        ),
-      );
-    // The statistics autovacuum would gather within a minute of a bulk load; without them the planner guesses.
-    await handle.db.execute(sql`analyze ${exercises}, ${workouts}, ${workoutExercises}`);
+    await insertGeneratedLibrary(handle.db, organizationId, largeLibrary);
     return largeLibrary.coachEmail;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A generated library for an organisation, the same on every run: `exerciseCount` exercises across the
+ * categories and `workoutCount` workouts of 3 to 12 blocks (the first of 12), in three batch inserts.
+ */
+export async function insertGeneratedLibrary(
+  db: Database,
+  organizationId: string,
+  { exerciseCount, workoutCount }: { exerciseCount: number; workoutCount: number },
+): Promise<void> {
+  const exerciseRows = Array.from({ length: exerciseCount }, (_, index) => {
+    const category = workoutCategoryNames[index % workoutCategoryNames.length]!;
+    const name = `${variants[index % variants.length]} ${movements[Math.floor(index / 7) % movements.length]} ${String(index + 1).padStart(4, '0')}`;
+    return {
+      organizationId,
+      name,
+      category,
+      instructions: `How to do ${name}: set up, brace, move with control, finish every rep.`,
+      measures: measuresOf[category],
+      unilateral: index % 5 === 0,
+    };
+  });
+  const created = await db
+    .insert(exercises)
+    .values(exerciseRows)
+    .returning({ id: exercises.id, measures: exercises.measures });
+
+  // A fixed walk through the exercises, so every run builds the same library.
+  let cursor = 0;
+  const nextExercise = () => created[(cursor = (cursor * 37 + 11) % created.length)]!;
+  const workoutRows = Array.from({ length: workoutCount }, (_, index) => {
+    const blockCount = index === 0 ? 12 : 3 + (index % 10);
+    const blocks: StoredWorkoutBlock[] = Array.from({ length: blockCount }, (__, blockIndex) => ({
+      id: randomUUID(),
+      label: blockIndex === 0 ? 'Prep' : null,
+      rounds: 1,
+      restSeconds: 60,
+      exercises: Array.from({ length: 1 + ((index + blockIndex) % 3) }, () => {
+        const exercise = nextExercise();
+        return {
+          id: randomUUID(),
+          exerciseId: exercise.id,
+          notes: null,
+          sets: Array.from({ length: 4 }, (___, setIndex) => sampleSet(exercise.measures, setIndex)),
+        };
+      }),
+    }));
+    return {
+      organizationId,
+      name: `${themes[index % themes.length]} ${String(Math.floor(index / themes.length) + 1).padStart(3, '0')}`,
+      category: workoutCategoryNames[index % workoutCategoryNames.length]!,
+      notes: 'Made by npm run bench.',
+      blocks,
+    };
+  });
+  const saved = await db
+    .insert(workouts)
+    .values(workoutRows)
+    .returning({ id: workouts.id, blocks: workouts.blocks });
+  await db
+    .insert(workoutExercises)
+    .values(
+      saved.flatMap(({ id, blocks }) =>
+        exerciseIdsOf(blocks).map((exerciseId) => ({ organizationId, workoutId: id, exerciseId })),
+      ),
+    );
+  // The statistics autovacuum would gather within a minute of a bulk load; without them the planner guesses.
+  await db.execute(sql`analyze ${exercises}, ${workouts}, ${workoutExercises}`);
 }

@@ -1,15 +1,12 @@
 import { InvalidConfigurationError, readEnv } from '../env';
 import { openDatabase } from './client';
+import { configuredDatabase } from './open';
 import { demoAccounts, seedDemo } from './seed';
 
 // `npm run seed`: (re)creates the demo organisations, leaving every other organisation as it is.
 try {
   const env = readEnv();
-  const handle = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }
-      : { kind: 'pglite', dataDir: env.DATA_DIR },
-  );
+  const handle = await openDatabase(configuredDatabase(env, 2));
   await handle.migrate();
   await handle.withStartupLock(() => seedDemo(handle.db, { password: env.DEMO_PASSWORD, reset: true }));
   await handle.close();

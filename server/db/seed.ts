@@ -3,6 +3,7 @@ import type { Role, UserStatus } from '../../contract/users';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import { demoLibrary, rivalsLibrary, seedLibrary, type LibrarySeed } from './seed-library';
+import { seedSchedule, type ScheduleSeed } from './seed-schedule';
 import {
   athleteGroupMembers,
   athleteGroups,
@@ -33,6 +34,8 @@ interface DemoOrganization {
   }[];
   /** Exercises and workouts (issue 13); the workouts are made by the first coach. */
   library: LibrarySeed;
+  /** The calendar around today, programs and an application (issue 14), made by the first coach. */
+  schedule: ScheduleSeed;
 }
 
 export const demoOrganizationSlugs = ['demo', 'rivals'] as const;
@@ -57,6 +60,8 @@ const demo: DemoOrganization = {
     fieldingColor: '#0ea5e9',
     hittingColor: '#dc2626',
     practicePlanColor: '#64748b',
+    timeZone: 'America/Chicago',
+    weekStartsOn: 'monday',
   },
   people: [
     { email: 'admin@demo.test', firstName: 'Morgan', lastName: 'Reyes', role: 'admin' },
@@ -131,6 +136,66 @@ const demo: DemoOrganization = {
     },
   ],
   library: demoLibrary,
+  schedule: {
+    window: { pastDays: 14, futureDays: 27 },
+    // A baseball academy's week: pitchers lift Monday and Thursday, throw Tuesday, run Wednesday, pen Friday.
+    groups: [
+      {
+        group: 'Pitchers',
+        week: {
+          mon: [{ workout: 'Lower Body Strength A', time: '15:30' }],
+          tue: [{ workout: 'Pitcher Arm Care', time: '15:30' }],
+          wed: [{ workout: 'Speed & Agility', time: '15:30' }],
+          thu: [{ workout: 'Upper Body Strength A', time: '15:30' }],
+          fri: [{ workout: 'Bullpen Day', time: '15:30' }],
+        },
+      },
+      {
+        group: 'Position Players',
+        week: {
+          mon: [{ workout: 'Position Player Practice Plan', time: '16:30' }],
+          tue: [{ workout: 'Lower Body Strength A', time: '17:00' }],
+          wed: [{ workout: 'Med-Ball Power', time: '16:30' }],
+          thu: [{ workout: 'Position Player Practice Plan', time: '16:30' }],
+          fri: [{ workout: 'Upper Body Strength A', time: '17:00' }],
+        },
+      },
+      { group: '2027 Graduates', week: { sat: [{ workout: 'Speed & Agility', time: '09:00' }] } },
+    ],
+    entries: [
+      // Jamie's own morning routine: today always has a workout for athlete@demo.test, weekends too.
+      { athlete: 'athlete@demo.test', day: 0, workout: 'Dynamic Warm-Up', time: '07:00' },
+      { athlete: 'athlete@demo.test', day: -1, workout: 'Dynamic Warm-Up', time: '07:00' },
+      { athlete: 'athlete@demo.test', day: 1, workout: 'Dynamic Warm-Up', time: '07:00' },
+      { athlete: 'diego.martinez@demo.test', day: -2, workout: 'Speed & Agility' },
+      { athlete: 'eli.thompson@demo.test', day: 2, workout: 'Med-Ball Power', time: '08:00' },
+    ],
+    skips: [{ athlete: 'tyler.brooks@demo.test', reason: 'Sore elbow: rest and treatment' }],
+    programs: [
+      {
+        name: 'Off-Season Strength — 4 weeks',
+        description: 'Four training days a week: lower, speed, upper and med-ball power, building each week.',
+        workouts: [0, 7, 14, 21].flatMap((week) => [
+          { day: week + 1, workout: 'Lower Body Strength A' },
+          { day: week + 2, workout: 'Speed & Agility' },
+          { day: week + 4, workout: 'Upper Body Strength A' },
+          { day: week + 5, workout: 'Med-Ball Power' },
+        ]),
+      },
+      {
+        name: 'Return to Throw — 3 weeks',
+        description: 'Arm care every other day, back on the mound in week two.',
+        workouts: [
+          ...[1, 3, 5, 8, 10, 15, 17].map((day) => ({ day, workout: 'Pitcher Arm Care' })),
+          { day: 1, workout: 'Dynamic Warm-Up' },
+          { day: 12, workout: 'Bullpen Day' },
+          { day: 19, workout: 'Bullpen Day' },
+          { day: 21, workout: 'Bullpen Day' },
+        ],
+      },
+    ],
+    applications: [{ program: 'Return to Throw — 3 weeks', athlete: 'noah.kim@demo.test', weekday: 'mon' }],
+  },
 };
 
 const rivals: DemoOrganization = {
@@ -139,6 +204,8 @@ const rivals: DemoOrganization = {
     name: 'Rivals Baseball Club',
     companyLogo: '/org-logos/rivals.svg',
     supportEmail: 'help@rivals.test',
+    timeZone: 'America/New_York',
+    weekStartsOn: 'sunday',
     primaryColor: '#b91c1c',
     secondaryColor: '#1f2937',
     accentColor: '#facc15',
@@ -158,6 +225,29 @@ const rivals: DemoOrganization = {
     },
   ],
   library: rivalsLibrary,
+  schedule: {
+    window: { pastDays: 7, futureDays: 14 },
+    groups: [
+      {
+        group: 'Varsity',
+        week: {
+          mon: [{ workout: 'Rivals Total Body' }],
+          wed: [{ workout: 'Rivals Total Body' }],
+          fri: [{ workout: 'Rivals Total Body' }],
+        },
+      },
+    ],
+    entries: [{ athlete: 'athlete@rivals.test', day: 0, workout: 'Rivals Total Body', time: '06:30' }],
+    skips: [],
+    programs: [
+      {
+        name: 'Rivals Preseason',
+        description: 'Three total-body days a week.',
+        workouts: [1, 3, 5].map((day) => ({ day, workout: 'Rivals Total Body' })),
+      },
+    ],
+    applications: [],
+  },
 };
 
 async function seedOrganization(db: Database, spec: DemoOrganization, passwordHash: string) {
@@ -185,12 +275,14 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
   };
   const personByEmail = new Map(spec.people.map((person) => [person.email, person]));
 
+  const groupIdByName = new Map<string, string>();
   for (const group of spec.groups) {
     const [created] = await db
       .insert(athleteGroups)
       .values({ organizationId, name: group.name, description: group.description })
       .returning();
     if (!created) continue;
+    groupIdByName.set(group.name, created.id);
     await db
       .insert(athleteGroupMembers)
       .values(group.members.map((email) => ({ organizationId, groupId: created.id, userId: userId(email) })));
@@ -216,9 +308,17 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
     ),
   );
   const coach = spec.people.find((person) => person.role === 'coach');
+  const coachId = coach ? userId(coach.email) : null;
   await seedLibrary(db, organizationId, spec.library, {
     weightUnit: organization.weightUnit,
-    createdBy: coach ? userId(coach.email) : null,
+    createdBy: coachId,
+  });
+  await seedSchedule(db, spec.schedule, {
+    organizationId,
+    timeZone: organization.timeZone,
+    userId,
+    groupId: (name) => groupIdByName.get(name)!,
+    coachId,
   });
 }
 

@@ -51,5 +51,7 @@ export function toSettings(row: OrganizationRow): Settings {
       requireNonAlphanumeric: row.passwordRequireNonAlphanumeric,
     },
     weightUnit: row.weightUnit,
+    timeZone: row.timeZone,
+    weekStartsOn: row.weekStartsOn,
   };
 }

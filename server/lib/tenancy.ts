@@ -11,14 +11,17 @@ type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
 
 interface SelectOptions {
   where?: SQL | undefined;
+  /** For a selectFields of aggregates (a count or a max per athlete and date). */
+  groupBy?: (SQL | AnyPgColumn)[];
   orderBy?: (SQL | AnyPgColumn)[];
   limit?: number;
   offset?: number;
 }
 
-/** A select with the options' order, limit and offset. */
+/** A select with the options' grouping, order, limit and offset. */
 function ordered<Q extends PgSelect>(query: Q, options: SelectOptions): Q {
   let shaped = query;
+  if (options.groupBy?.length) shaped = shaped.groupBy(...options.groupBy);
   if (options.orderBy?.length) shaped = shaped.orderBy(...options.orderBy);
   if (options.limit !== undefined) shaped = shaped.limit(options.limit);
   if (options.offset !== undefined) shaped = shaped.offset(options.offset);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { PrescribedSet, SaveWorkoutValues } from '../../contract/library';
+import type { SQL } from 'drizzle-orm';
+import type { ExerciseRef, PrescribedSet, SaveWorkoutValues, WorkoutBlock } from '../../contract/library';
 import { measureFields, measuresUsedBy } from '../../contract/prescription';
 import { measureLabels, type Measure, type WeightUnit } from '../../contract/training-vocabulary';
-import type { StoredBlockExercise, StoredWorkoutBlock } from '../db/schema';
+import { exercises, type StoredBlockExercise, type StoredWorkoutBlock } from '../db/schema';
+import type { TenantScope } from './tenancy';
 
 /** What checking a workout needs to know of each exercise it names. */
 export interface ExerciseFacts {
@@ -130,4 +132,42 @@ export function measuresStillUsed(
     }
   }
   return [...used];
+}
+
+/** The exercises matching `where`, as a workout shows them (name and measures as they are now), by id. */
+export async function readExerciseRefs(scope: TenantScope, where: SQL): Promise<Map<string, ExerciseRef>> {
+  const rows = await scope.selectFields(
+    exercises,
+    {
+      id: exercises.id,
+      name: exercises.name,
+      category: exercises.category,
+      measures: exercises.measures,
+      unilateral: exercises.unilateral,
+      videoUrl: exercises.videoUrl,
+      archivedAt: exercises.archivedAt,
+    },
+    { where },
+  );
+  return new Map(rows.map(({ archivedAt, ...ref }) => [ref.id, { ...ref, archived: archivedAt !== null }]));
+}
+
+/**
+ * A stored document with each exercise as it is now. Every exercise it names exists: a workout's index and the
+ * rule that an exercise a scheduled copy names is archived, not deleted, keep them; `owner` names the document
+ * in the error when that is broken.
+ */
+export function blocksWithExercises(
+  blocks: readonly StoredWorkoutBlock[],
+  refs: ReadonlyMap<string, ExerciseRef>,
+  owner: string,
+): WorkoutBlock[] {
+  return blocks.map((block) => ({
+    ...block,
+    exercises: block.exercises.map((entry) => {
+      const exercise = refs.get(entry.exerciseId);
+      if (!exercise) throw new Error(`${owner} names exercise ${entry.exerciseId}, which is missing`);
+      return { ...entry, exercise };
+    }),
+  }));
 }

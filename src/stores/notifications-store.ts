@@ -9,6 +9,13 @@ export interface NewNotification {
   message: string;
   /** 1 success or information (default), 0 an error. */
   status: number;
+  /** One thing to do about it from the toast, such as "Undo" after a bulk change. */
+  action?: NotificationAction | undefined;
+}
+
+export interface NotificationAction {
+  label: string;
+  onAction: () => void;
 }
 
 interface NotificationsState {
@@ -18,7 +25,12 @@ interface NotificationsState {
     /** Replaces the whole list, or (the default) merges new ones at the front, skipping ids already present. */
     addNotifications: (incoming: readonly AppNotification[], options?: { replace?: boolean }) => void;
     removeNotification: (id: string) => void;
-    setNewNotification: (notification: { title?: string; message: string; status?: number }) => void;
+    setNewNotification: (notification: {
+      title?: string;
+      message: string;
+      status?: number;
+      action?: NotificationAction;
+    }) => void;
     clearNewNotification: () => void;
   };
 }
@@ -35,8 +47,8 @@ const useNotificationsStore = create<NotificationsState>()((set) => ({
       })),
     removeNotification: (id) =>
       set((state) => ({ notifications: removeNotificationById(state.notifications, id) })),
-    setNewNotification: ({ title = '', message, status = defaultNotificationStatus }) =>
-      set({ newNotification: { title, message, status } }),
+    setNewNotification: ({ title = '', message, status = defaultNotificationStatus, action }) =>
+      set({ newNotification: { title, message, status, action } }),
     clearNewNotification: () => set({ newNotification: noNewNotification }),
   },
 }));

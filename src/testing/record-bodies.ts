@@ -1,10 +1,13 @@
 import { server } from '@mocks/server';
 
-/** The JSON bodies of the requests a test sends to `method pathname`, in order, as the mock API receives them. */
-export function recordBodies(method: string, pathname: string): unknown[] {
+/**
+ * The JSON bodies of the requests a test sends to `method pathname`, in order, as the mock API receives them; a
+ * pattern stands for paths with ids the test does not know.
+ */
+export function recordBodies(method: string, pathname: string | RegExp): unknown[] {
   const bodies: unknown[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (request.method === method && new URL(request.url).pathname === pathname) {
+    if (request.method === method && matches(new URL(request.url).pathname, pathname)) {
       void request
         .clone()
         .json()
@@ -13,3 +16,6 @@ export function recordBodies(method: string, pathname: string): unknown[] {
   });
   return bodies;
 }
+
+const matches = (path: string, pathname: string | RegExp) =>
+  typeof pathname === 'string' ? path === pathname : pathname.test(path);

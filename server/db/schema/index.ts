@@ -10,3 +10,4 @@ export * from './rate-limits';
 export * from './organization-logos';
 export * from './platform';
 export * from './library';
+export * from './schedule';

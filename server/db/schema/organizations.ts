@@ -1,3 +1,4 @@
+import type { WeekStart } from '../../../contract/calendar-dates';
 import type { WeightUnit } from '../../../contract/training-vocabulary';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -29,6 +30,9 @@ export const organizations = pgTable('organizations', {
   passwordRequireNonAlphanumeric: boolean('password_require_non_alphanumeric').notNull().default(false),
   /** Loads are prescribed and shown in this unit: lb or kg (issue 13). */
   weightUnit: text('weight_unit').$type<WeightUnit>().notNull().default('lb'),
+  /** The IANA zone whose calendar dates the schedule is on (issue 14); new organisations take their admin's. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  weekStartsOn: text('week_starts_on').$type<WeekStart>().notNull().default('monday'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

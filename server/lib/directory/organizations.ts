@@ -81,7 +81,7 @@ export class Organizations {
    * Answers which unique value was taken instead when the slug or the email is in use, even by a racing request.
    */
   async registerOrganization(
-    organization: { name: string; slug: string },
+    organization: { name: string; slug: string; timeZone?: string | undefined },
     admin: { firstName: string; lastName: string; email: string; passwordHash: string },
   ): Promise<{ organization: OrganizationRow; user: UserRow } | 'slug-taken' | 'email-taken'> {
     const emailTaken = new Error('email-taken');

@@ -88,7 +88,8 @@ export const register: RouteHandler<typeof routes.register, PublicAppEnv> = asyn
     throw new ApiError(400, errorCodes.validation, 'Check the highlighted fields.', fields);
   }
   const made = await organizations.registerOrganization(
-    { name: body.organizationName, slug: body.organizationSlug },
+    // The calendar starts in the registering admin's zone (the browser's); UTC when the browser gave none.
+    { name: body.organizationName, slug: body.organizationSlug, timeZone: body.timeZone },
     {
       firstName: body.firstName,
       lastName: body.lastName,

@@ -82,7 +82,7 @@ function signIn(email: string, password: string) {
 
 describe('registration: a new organisation and its first admin', () => {
   it('makes the organisation and an approved admin who signs in once the mailed link is opened', async () => {
-    const body = registration({ organizationName: 'Lakeside Pitching Lab' });
+    const body = registration({ organizationName: 'Lakeside Pitching Lab', timeZone: 'America/Denver' });
     const { mail, userId, verificationCode } = await linkMailedTo(body.email, async () => {
       const response = await post<MessageBody>('/api/registration', body);
       expect(response.status).toBe(201);
@@ -103,6 +103,8 @@ describe('registration: a new organisation and its first admin', () => {
       name: 'Lakeside Pitching Lab',
       primaryColor: null,
       passwordMinLength: 6,
+      // The schedule's calendar is in the registering admin's browser zone.
+      timeZone: 'America/Denver',
     });
     const [admin] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(admin).toMatchObject({
@@ -156,6 +158,7 @@ describe('registration: a new organisation and its first admin', () => {
       [{ firstName: '' }, { firstName: 'Enter your first name' }],
       [{ email: 'not-an-email' }, { email: 'Enter a valid email address' }],
       [{ password: 'short' }, { password: 'The password needs at least 6 characters.' }],
+      [{ timeZone: 'Mars/Olympus_Mons' }, { timeZone: 'Choose a time zone such as America/Chicago' }],
       [
         { organizationSlug: 'demo', email: 'Coach@Demo.test' },
         {

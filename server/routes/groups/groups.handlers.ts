@@ -3,8 +3,10 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
 import type { GroupDetail } from '../../../contract/groups';
 import { athleteGroupMembers, athleteGroups, users } from '../../db/schema';
+import { todayIn } from '../../lib/calendar-days';
 import type { SignedInAppEnv } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
+import { joinGroupSchedules, leaveGroupSchedules, releaseGroupSchedule } from '../../lib/schedule-placement';
 import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './groups.routes';
 
@@ -114,8 +116,15 @@ export const updateGroup: RouteHandler<typeof routes.updateGroup, SignedInAppEnv
 };
 
 export const deleteGroup: RouteHandler<typeof routes.deleteGroup, SignedInAppEnv> = async (c) => {
-  const { tenant } = c.var;
-  const [deleted] = await tenant.delete(athleteGroups, eq(athleteGroups.id, c.req.valid('param').groupId));
+  const { tenant, viewer } = c.var;
+  const { groupId } = c.req.valid('param');
+  const deleted = await tenant.transaction(async (scope) => {
+    const group = await findGroup(scope, groupId);
+    // Its assignments go with it: members keep what is done or started, as their own entries.
+    await releaseGroupSchedule(scope, group.id, todayIn(viewer.organization.timeZone));
+    const [row] = await scope.delete(athleteGroups, eq(athleteGroups.id, group.id));
+    return row;
+  });
   if (!deleted) throw groupNotFound();
   return c.json({ message: `${deleted.name} is deleted. Its athletes stay in the organisation.` }, 200);
 };
@@ -129,7 +138,12 @@ export const addGroupMember: RouteHandler<typeof routes.addGroupMember, SignedIn
   if (person.role !== 'athlete') {
     throw new ApiError(409, errorCodes.conflict, 'Only athletes can be in a group.');
   }
-  await tenant.insertMissing(athleteGroupMembers, { groupId: group.id, userId: person.id });
+  const [joined] = await tenant.insertMissing(athleteGroupMembers, { groupId: group.id, userId: person.id });
+  // A new member gets the group's workouts from today on (ADR 033).
+  if (joined) {
+    const today = todayIn(c.var.viewer.organization.timeZone);
+    await joinGroupSchedules(tenant, person.id, [group.id], today, c.var.viewer.user.id);
+  }
   return c.json(
     {
       message: `${person.firstName} ${person.lastName} is in ${group.name}.`,
@@ -143,9 +157,12 @@ export const removeGroupMember: RouteHandler<typeof routes.removeGroupMember, Si
   const { tenant } = c.var;
   const { groupId, userId } = c.req.valid('param');
   const group = await findGroup(tenant, groupId);
-  await tenant.delete(
+  const [left] = await tenant.delete(
     athleteGroupMembers,
     and(eq(athleteGroupMembers.groupId, group.id), eq(athleteGroupMembers.userId, userId))!,
   );
+  // One who leaves loses the group's workouts still to come, and keeps the rest (ADR 033).
+  if (left)
+    await leaveGroupSchedules(tenant, left.userId, [group.id], todayIn(c.var.viewer.organization.timeZone));
   return c.json({ message: 'Removed from the group.', group: await groupDetail(tenant, group) }, 200);
 };

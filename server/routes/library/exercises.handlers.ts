@@ -45,9 +45,10 @@ export const deleteExercise: Handler<'deleteExercise'> = async (c) => {
   }
   const { exercise } = result;
   const workouts = exercise.workoutCount === 1 ? '1 workout' : `${exercise.workoutCount} workouts`;
+  const usedBy = result.onSchedule ? 'on the schedule' : `used by ${workouts}`;
   return c.json(
     {
-      message: `${exercise.name} is used by ${workouts}, so it is archived instead of deleted.`,
+      message: `${exercise.name} is ${usedBy}, so it is archived instead of deleted.`,
       outcome: 'archived' as const,
       data: exercise,
     },

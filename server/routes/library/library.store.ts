@@ -15,15 +15,25 @@ import {
   type WorkoutSummary,
 } from '../../../contract/library';
 import { measureLabels, type Measure, type WeightUnit } from '../../../contract/training-vocabulary';
-import { exercises, workoutExercises, workouts, type StoredWorkoutBlock } from '../../db/schema';
+import {
+  exercises,
+  programWorkouts,
+  workoutExercises,
+  workoutSnapshots,
+  workouts,
+  type StoredWorkoutBlock,
+} from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/database-errors';
 import { ApiError, invalidFields, notFound } from '../../lib/errors';
-import { likePattern, likePrefixPattern } from '../../lib/sql-text';
+import { freeCopyName } from '../../lib/copy-names';
+import { likePattern } from '../../lib/sql-text';
 import type { SignedInVariables } from '../../lib/context';
 import type { TenantScope } from '../../lib/tenancy';
 import {
+  blocksWithExercises,
   exerciseIdsOf,
   measuresStillUsed,
+  readExerciseRefs,
   prepareWorkoutBlocks,
   withNewIds,
   type ExerciseFacts,
@@ -35,23 +45,18 @@ type ExerciseChanges = z.output<typeof updateExerciseRequestSchema>;
 
 const exerciseNotFound = () => notFound('This exercise is not in your library (it may have been deleted).');
 const workoutNotFound = () => notFound('This workout is not in your library (it may have been deleted).');
+const workoutInUse = (name: string, where: 'schedule' | 'program') =>
+  new ApiError(
+    409,
+    errorCodes.conflict,
+    `${name} ${where === 'schedule' ? 'has been on the schedule' : 'is in a program'}, so it cannot be deleted: archive it instead. An archived workout leaves the library's lists; what was scheduled keeps its copy.`,
+  );
 const staleWorkout = () =>
   new ApiError(
     409,
     errorCodes.conflict,
     'Someone else saved this workout since you opened it. Open it again to see their changes, then make yours.',
   );
-
-const exerciseRefFields = {
-  id: exercises.id,
-  name: exercises.name,
-  category: exercises.category,
-  measures: exercises.measures,
-  unilateral: exercises.unilateral,
-  videoUrl: exercises.videoUrl,
-  archivedAt: exercises.archivedAt,
-};
-type ExerciseRefRow = { [K in keyof typeof exerciseRefFields]: (typeof exercises.$inferSelect)[K] };
 
 /** jsonb arrives parsed from postgres.js and PGlite alike, but a driver may hand it over as text. */
 const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -146,22 +151,9 @@ function toExercise({ workoutCount, ...row }: ExerciseWithCount): Exercise {
   };
 }
 
-function toExerciseRef(row: ExerciseRefRow): ExerciseRef {
-  const { archivedAt, ...ref } = row;
-  return { ...ref, archived: archivedAt !== null };
-}
-
 function toWorkout(row: typeof workouts.$inferSelect, refs: ReadonlyMap<string, ExerciseRef>): Workout {
-  const blocks = row.blocks.map((block) => ({
-    ...block,
-    exercises: block.exercises.map((entry) => {
-      const exercise = refs.get(entry.exerciseId);
-      // workout_exercises' foreign key keeps every exercise a workout names.
-      if (!exercise)
-        throw new Error(`Workout ${row.id} names exercise ${entry.exerciseId}, which is missing`);
-      return { ...entry, exercise };
-    }),
-  }));
+  // workout_exercises' foreign key keeps every exercise a workout names.
+  const blocks = blocksWithExercises(row.blocks, refs, `Workout ${row.id}`);
   return {
     id: row.id,
     name: row.name,
@@ -175,18 +167,6 @@ function toWorkout(row: typeof workouts.$inferSelect, refs: ReadonlyMap<string, 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** "Split squat (copy 2)" → "Split squat": copies of copies are numbered from the original's name. */
-const copyBaseName = (name: string) => name.replace(/\s*\(copy(?: \d+)?\)$/i, '').trim() || name;
-
-/** The first of "X (copy)", "X (copy 2)", … that no workout has, shortened to fit the name's limit. */
-function nextCopyName(base: string, taken: ReadonlySet<string>): string {
-  for (let number = 1; ; number += 1) {
-    const suffix = number === 1 ? ' (copy)' : ` (copy ${number})`;
-    const name = `${base.slice(0, libraryLimits.nameMaxLength - suffix.length).trimEnd()}${suffix}`;
-    if (!taken.has(name.toLowerCase())) return name;
-  }
 }
 
 const listedNames = (names: string[]) =>
@@ -271,12 +251,19 @@ export class LibraryStore {
     return this.exerciseDetail(exerciseId);
   }
 
-  /** Deletes an exercise no workout uses; one that a workout uses is archived instead, so the workout keeps it. */
+  /**
+   * Deletes an exercise no workout uses; one that a workout uses is archived instead, so the workout keeps it, and
+   * so is one that only a scheduled copy of an earlier version of a workout names (ADR 033).
+   */
   async deleteExercise(
     exerciseId: string,
-  ): Promise<{ outcome: 'deleted'; name: string } | { outcome: 'archived'; exercise: ExerciseDetail }> {
+  ): Promise<
+    | { outcome: 'deleted'; name: string }
+    | { outcome: 'archived'; exercise: ExerciseDetail; onSchedule: boolean }
+  > {
     const current = await this.exerciseDetail(exerciseId);
-    if (current.workoutCount === 0) {
+    const onSchedule = current.workoutCount === 0 && (await this.namedBySchedule(current.id));
+    if (current.workoutCount === 0 && !onSchedule) {
       try {
         const [deleted] = await this.tenant.delete(exercises, eq(exercises.id, current.id));
         if (!deleted) throw exerciseNotFound();
@@ -286,7 +273,18 @@ export class LibraryStore {
         if (!isForeignKeyViolation(error)) throw error;
       }
     }
-    return { outcome: 'archived', exercise: await this.archiveExercise(current.id) };
+    return { outcome: 'archived', exercise: await this.archiveExercise(current.id), onSchedule };
+  }
+
+  /** Whether a schedule's copy of a workout names the exercise (jsonb containment: any block, any place). */
+  private async namedBySchedule(exerciseId: string): Promise<boolean> {
+    const named = JSON.stringify([{ exercises: [{ exerciseId }] }]);
+    const [copy] = await this.tenant.selectFields(
+      workoutSnapshots,
+      { id: workoutSnapshots.id },
+      { where: sql`${workoutSnapshots.blocks} @> ${named}::jsonb`, limit: 1 },
+    );
+    return copy !== undefined;
   }
 
   /** Refuses to take a measure away from an exercise while a workout's sets still give targets for it. */
@@ -352,10 +350,10 @@ export class LibraryStore {
     // The workout and, through its index, its exercises at once.
     const [row, refs] = await Promise.all([
       this.tenant.first(workouts, eq(workouts.id, workoutId)),
-      this.tenant.selectFields(exercises, exerciseRefFields, { where: usedByWorkout(workoutId) }),
+      readExerciseRefs(this.tenant, usedByWorkout(workoutId)),
     ]);
     if (!row) throw workoutNotFound();
-    return toWorkout(row, new Map(refs.map((ref) => [ref.id, toExerciseRef(ref)])));
+    return toWorkout(row, refs);
   }
 
   async createWorkout(values: SaveWorkoutValues, createdBy: string): Promise<Workout> {
@@ -419,7 +417,8 @@ export class LibraryStore {
   async duplicateWorkout(workoutId: string, name: string | undefined, createdBy: string): Promise<Workout> {
     const source = await this.tenant.first(workouts, eq(workouts.id, workoutId));
     if (!source) throw workoutNotFound();
-    const copyName = name ?? (await this.copyName(source.name));
+    const copyName =
+      name ?? (await freeCopyName(this.tenant, workouts, source.name, libraryLimits.nameMaxLength));
     return this.savingWorkout(copyName, async (scope) => {
       await this.ensureNameFree(workouts, copyName, undefined, scope);
       const blocks = withNewIds(source.blocks);
@@ -436,13 +435,34 @@ export class LibraryStore {
   }
 
   /**
-   * Deletes a workout and its index rows. The schedule issue adds its rule here: a workout that was ever
-   * scheduled is refused (409) and can only be archived (ADR 031).
+   * Deletes a workout and its index rows. One that was ever scheduled (the schedule keeps a copy of it) or that
+   * a program uses is refused (409): it can only be archived (ADR 031, 033).
    */
   async deleteWorkout(workoutId: string): Promise<{ name: string }> {
-    const [deleted] = await this.tenant.delete(workouts, eq(workouts.id, workoutId));
-    if (!deleted) throw workoutNotFound();
-    return { name: deleted.name };
+    const current = await this.tenant.first(workouts, eq(workouts.id, workoutId));
+    if (!current) throw workoutNotFound();
+    const [[scheduled], [inProgram]] = await Promise.all([
+      this.tenant.selectFields(
+        workoutSnapshots,
+        { id: workoutSnapshots.id },
+        { where: eq(workoutSnapshots.workoutId, current.id), limit: 1 },
+      ),
+      this.tenant.selectFields(
+        programWorkouts,
+        { id: programWorkouts.id },
+        { where: eq(programWorkouts.workoutId, current.id), limit: 1 },
+      ),
+    ]);
+    if (scheduled || inProgram) throw workoutInUse(current.name, scheduled ? 'schedule' : 'program');
+    try {
+      const [deleted] = await this.tenant.delete(workouts, eq(workouts.id, current.id));
+      if (!deleted) throw workoutNotFound();
+      return { name: deleted.name };
+    } catch (error) {
+      // A program took it up since the check: its foreign key refused the delete.
+      if (isForeignKeyViolation(error)) throw workoutInUse(current.name, 'program');
+      throw error;
+    }
   }
 
   /**
@@ -496,21 +516,7 @@ export class LibraryStore {
   }
 
   private async exerciseRefs(scope: TenantScope, exerciseIds: string[]): Promise<Map<string, ExerciseRef>> {
-    if (exerciseIds.length === 0) return new Map();
-    const rows = await scope.selectFields(exercises, exerciseRefFields, {
-      where: inArray(exercises.id, exerciseIds),
-    });
-    return new Map(rows.map((row) => [row.id, toExerciseRef(row)]));
-  }
-
-  private async copyName(sourceName: string): Promise<string> {
-    const base = copyBaseName(sourceName);
-    const similar = await this.tenant.selectFields(
-      workouts,
-      { name: workouts.name },
-      { where: ilike(workouts.name, likePrefixPattern(`${base} (copy`)) },
-    );
-    return nextCopyName(base, new Set(similar.map(({ name }) => name.toLowerCase())));
+    return exerciseIds.length === 0 ? new Map() : readExerciseRefs(scope, inArray(exercises.id, exerciseIds));
   }
 
   /** Archives or restores; archiving twice keeps the first date. A missing id changes nothing (the read says 404). */

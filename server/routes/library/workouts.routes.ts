@@ -151,12 +151,16 @@ export const deleteWorkout = signedInRoute({
   method: 'delete',
   path: '/api/workouts/{workoutId}',
   tags: ['Library'],
-  summary: 'Delete a workout (admin, coach)',
+  summary: 'Delete a workout that was never scheduled and is in no program (admin, coach)',
+  description: 'A workout that was ever scheduled or that a program uses is archived instead (409 says so).',
   roles: staff,
   request: { params: workoutIdParamSchema },
   responses: {
     200: jsonContent(deleteWorkoutResponseSchema, 'Deleted'),
     400: badWorkoutId,
     404: workoutNotFound,
+    409: errorResponse(
+      'The workout was scheduled or is in a program: archive it instead (or a write with this Idempotency-Key is still being applied)',
+    ),
   },
 });

@@ -9,10 +9,13 @@ import {
 } from '../../../contract/people';
 import type { Role, UserGroupRef } from '../../../contract/users';
 import { athleteGroupMembers, athleteGroups, users } from '../../db/schema';
+import { todayIn } from '../../lib/calendar-days';
 import type { SignedInAppEnv } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
+import type { Viewer } from '../../lib/directory/sessions';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
+import { joinGroupSchedules, leaveGroupSchedules } from '../../lib/schedule-placement';
 import type { UserRow } from '../../lib/serializers';
 import type { TenantScope } from '../../lib/tenancy';
 import { groupsOf, toUserListItem } from '../users/users.handlers';
@@ -75,14 +78,37 @@ const onlyAthletesInGroups = () =>
     groupIds: 'Only athletes belong to groups',
   });
 
-async function replaceGroups(tenant: TenantScope, userId: string, groupIds: string[]): Promise<void> {
-  await tenant.delete(athleteGroupMembers, eq(athleteGroupMembers.userId, userId));
-  if (groupIds.length > 0) {
-    await tenant.insert(
-      athleteGroupMembers,
-      groupIds.map((groupId) => ({ groupId, userId })),
+/** Sets a person's groups; the schedule follows: joined groups' workouts from today on, left ones' go (ADR 033). */
+async function replaceGroups(
+  tenant: TenantScope,
+  viewer: Viewer,
+  userId: string,
+  groupIds: string[],
+): Promise<void> {
+  await tenant.transaction(async (scope) => {
+    const before = await scope.delete(athleteGroupMembers, eq(athleteGroupMembers.userId, userId));
+    if (groupIds.length > 0) {
+      await scope.insert(
+        athleteGroupMembers,
+        groupIds.map((groupId) => ({ groupId, userId })),
+      );
+    }
+    const had = before.map((membership) => membership.groupId);
+    const today = todayIn(viewer.organization.timeZone);
+    await leaveGroupSchedules(
+      scope,
+      userId,
+      had.filter((groupId) => !groupIds.includes(groupId)),
+      today,
     );
-  }
+    await joinGroupSchedules(
+      scope,
+      userId,
+      groupIds.filter((groupId) => !had.includes(groupId)),
+      today,
+      viewer.user.id,
+    );
+  });
 }
 
 export const createPerson: RouteHandler<typeof routes.createPerson, SignedInAppEnv> = async (c) => {
@@ -115,7 +141,7 @@ export const createPerson: RouteHandler<typeof routes.createPerson, SignedInAppE
   }
   if (!created) throw new Error('The new user was not returned');
   const person = created;
-  await replaceGroups(tenant, person.id, groups);
+  await replaceGroups(tenant, viewer, person.id, groups);
 
   const organization = viewer.organization;
   sendAfterResponse(c, `The invitation of user ${person.id}`, () =>
@@ -206,7 +232,7 @@ export const updatePerson: RouteHandler<typeof routes.updatePerson, SignedInAppE
     throw error;
   }
   if (!updated) throw notFound('No such user in your organisation.');
-  if (groups !== undefined) await replaceGroups(tenant, updated.id, groups);
+  if (groups !== undefined) await replaceGroups(tenant, viewer, updated.id, groups);
   return c.json(
     {
       message: `${fullName(updated)} is saved.`,
@@ -261,7 +287,7 @@ export const changeRole: RouteHandler<typeof routes.changeRole, SignedInAppEnv> 
     );
   }
   // Groups are athlete groups: someone who is no longer an athlete leaves them.
-  if (role !== 'athlete') await tenant.delete(athleteGroupMembers, eq(athleteGroupMembers.userId, target.id));
+  if (role !== 'athlete') await replaceGroups(tenant, viewer, target.id, []);
   return c.json(
     {
       message: `${fullName(updated)} is now ${role === 'admin' ? 'an' : 'a'} ${role}.`,

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
 import { colorKeys, defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
+import { defaultTimeZone, defaultWeekStart } from '../../../contract/calendar-dates';
 import { defaultWeightUnit } from '../../../contract/training-vocabulary';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
@@ -31,6 +32,8 @@ const platformSettings: Settings = {
   practicePlanColor: null,
   passwordPolicy: defaultPasswordPolicy,
   weightUnit: defaultWeightUnit,
+  timeZone: defaultTimeZone,
+  weekStartsOn: defaultWeekStart,
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -74,6 +77,8 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
     if (color !== undefined) changes[key] = color;
   }
   if (body.weightUnit !== undefined) changes.weightUnit = body.weightUnit;
+  if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+  if (body.weekStartsOn !== undefined) changes.weekStartsOn = body.weekStartsOn;
   const policy = body.passwordPolicy;
   if (policy) {
     changes.passwordMinLength = policy.minLength;

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNotificationActions } from '@/stores/notifications-store';
-import { Toaster, toastDurationMs } from './toaster';
+import { actionToastDurationMs, Toaster, toastDurationMs } from './toaster';
 
 function renderToaster() {
   render(<Toaster />);
@@ -67,5 +67,25 @@ describe('the toast', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByText('Practice moves to 6 pm')).not.toBeInTheDocument();
+  });
+
+  it('offers one action, stays long enough to use it, and goes once it is used', async () => {
+    const onAction = vi.fn();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const { announce } = renderToaster();
+    announce({ title: 'Week copied', message: '12 entries copied.', action: { label: 'Undo', onAction } });
+    act(() => {
+      vi.advanceTimersByTime(toastDurationMs);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('12 entries copied.');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    announce({ message: 'Again', action: { label: 'Undo', onAction } });
+    act(() => {
+      vi.advanceTimersByTime(actionToastDurationMs);
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

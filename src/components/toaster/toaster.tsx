@@ -5,6 +5,8 @@ import { useNewNotification, useNotificationActions } from '@/stores/notificatio
 
 /** How long a toast stays before it goes by itself. */
 export const toastDurationMs = 5000;
+/** A toast with something to do (Undo) stays longer: time to read it and decide. */
+export const actionToastDurationMs = 12_000;
 
 /** Spec 3: status 1 is a success (or information), 0 an error. */
 const toneClasses = {
@@ -24,7 +26,10 @@ export function Toaster() {
   useEffect(() => {
     if (!isShown) return;
     // Keyed on the notification itself: a new one arriving restarts the 5 s.
-    const timer = window.setTimeout(clearNewNotification, toastDurationMs);
+    const timer = window.setTimeout(
+      clearNewNotification,
+      notification.action ? actionToastDurationMs : toastDurationMs,
+    );
     return () => window.clearTimeout(timer);
   }, [notification, isShown, clearNewNotification]);
 
@@ -47,6 +52,18 @@ export function Toaster() {
           <div className="min-w-0 flex-1 py-0.5 text-sm">
             {notification.title ? <p className="font-semibold">{notification.title}</p> : null}
             <p className="break-words">{notification.message}</p>
+            {notification.action ? (
+              <button
+                type="button"
+                onClick={() => {
+                  notification.action?.onAction();
+                  clearNewNotification();
+                }}
+                className="mt-1.5 rounded-md text-sm font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {notification.action.label}
+              </button>
+            ) : null}
           </div>
           <IconButton label="Dismiss notification" onClick={clearNewNotification} className="-my-2">
             <CloseIcon className="size-4" />

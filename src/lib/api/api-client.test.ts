@@ -346,7 +346,7 @@ describe('loading indicator bookkeeping (spec 9)', () => {
   it('leaves the quiet calls of spec 9 out', async () => {
     let answer: (response: Response) => void = () => undefined;
     let receive: () => void = () => undefined;
-  const received = new Promise<void>((resolve) => (receive = resolve));
+    const received = new Promise<void>((resolve) => (receive = resolve));
     server.use(
       http.get('*/api/settings', () => {
         receive();

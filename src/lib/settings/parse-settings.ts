@@ -1,4 +1,5 @@
 import { colorKeys, type ColorKey } from '@contract/color-keys';
+import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
 import { defaultWeightUnit } from '@contract/training-vocabulary';
 import type { PasswordPolicy, Settings } from '@contract';
 
@@ -53,10 +54,14 @@ export function parseSettings(value: unknown): Settings | null {
     if (color !== null && !isHexColor(color)) return null;
     colors[key] = color;
   }
-  // A copy cached before the unit existed reads as the default unit rather than as no settings at all.
+  // A copy cached before these settings existed reads as their defaults rather than as no settings at all.
   const weightUnit = value.weightUnit ?? defaultWeightUnit;
   if (weightUnit !== 'lb' && weightUnit !== 'kg') return null;
-  return { name, companyLogo, supportEmail, ...colors, passwordPolicy, weightUnit };
+  const timeZone = value.timeZone ?? defaultTimeZone;
+  if (typeof timeZone !== 'string') return null;
+  const weekStartsOn = value.weekStartsOn ?? defaultWeekStart;
+  if (weekStartsOn !== 'monday' && weekStartsOn !== 'sunday') return null;
+  return { name, companyLogo, supportEmail, ...colors, passwordPolicy, weightUnit, timeZone, weekStartsOn };
 }
 
 /** `{ data: settings }`, the body of `/api/settings` and `/api/publicSettings` (spec 7). */

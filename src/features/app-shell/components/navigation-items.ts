@@ -1,6 +1,14 @@
 import type { Role } from '@contract';
 import type { Icon } from '@/components/ui/icons';
-import { DumbbellIcon, HomeIcon, LayersIcon, PlaneIcon, SlidersIcon, UsersIcon } from '@/components/ui/icons';
+import {
+  CalendarIcon,
+  DumbbellIcon,
+  HomeIcon,
+  LayersIcon,
+  PlaneIcon,
+  SlidersIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import type { FileRouteTypes } from '@/routeTree.gen';
 
 export interface NavigationItem {
@@ -20,6 +28,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Users', to: '/app/users', icon: UsersIcon, roles: ['admin', 'coach'] },
   { label: 'Groups', to: '/app/groups', icon: LayersIcon, roles: ['admin', 'coach'] },
   { label: 'Workout library', to: '/app/library', icon: DumbbellIcon, roles: ['admin', 'coach'] },
+  { label: 'Schedule', to: '/app/schedule', icon: CalendarIcon },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
   { label: 'Organisation settings', to: '/app/settings', icon: SlidersIcon, roles: ['admin'] },
 ];

@@ -47,6 +47,8 @@ describe('registration screen', () => {
       lastName: 'Hale',
       email: 'morgan@lakeside.test',
       password: 'first-admin-2026',
+      // The organisation's calendar starts in its admin's zone.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(Cookies.get('form-draft.registration')).toBeUndefined();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');

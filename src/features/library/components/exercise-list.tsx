@@ -2,10 +2,10 @@ import type { Exercise } from '@contract';
 import { measureLabels } from '@contract/training-vocabulary';
 import { Link } from '@tanstack/react-router';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
-import { CategoryBadge, categoryColor } from './category-badge';
+import { CategoryBadge, categoryColor } from '@/components/ui/category-badge';
 import { ArchiveIcon, PlayIcon, RestoreIcon } from './library-icons';
-import type { RowAction } from './row-actions-menu';
-import { RowActionsMenu } from './row-actions-menu';
+import type { RowAction } from '@/components/widgets/row-actions-menu';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 
 export type ExerciseAction = 'edit' | 'archive' | 'restore' | 'delete';
 

@@ -12,7 +12,7 @@ import { useNotificationActions } from '@/stores/notifications-store';
 import { useCreateExercise, useRestoreExercise, useUpdateExercise } from '../api/exercise-mutations';
 import { exerciseQueries } from '../api/library-queries';
 import { canUseLibrary } from '../library-search';
-import { CategoryBadge } from './category-badge';
+import { CategoryBadge } from '@/components/ui/category-badge';
 import { clearExerciseDraft, emptyExerciseForm, ExerciseForm, exerciseFormOf } from './exercise-form';
 import { BackToLibrary, LibraryItemMissing, LibraryNotAllowed } from './library-screen-parts';
 

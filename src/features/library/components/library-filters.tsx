@@ -2,7 +2,7 @@ import type { WorkoutCategory } from '@contract/training-vocabulary';
 import { workoutCategoryLabels, workoutCategoryNames } from '@contract/training-vocabulary';
 import { useCallback } from 'react';
 import { DebouncedSearchField } from '@/components/ui/debounced-search-field';
-import { categoryColor } from './category-badge';
+import { categoryColor } from '@/components/ui/category-badge';
 
 export interface LibraryFilterValues {
   q: string;

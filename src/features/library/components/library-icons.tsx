@@ -6,9 +6,6 @@ export const RestoreIcon = createIcon(<path d="M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0
 export const CopyIcon = createIcon(
   <path d="M8 8h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H10a2 2 0 0 1-2-2zm-4 8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2" />,
 );
-export const GripIcon = createIcon(
-  <path d="M9 5h.01M9 12h.01M9 19h.01M15 5h.01M15 12h.01M15 19h.01" strokeWidth={3} />,
-);
 export const PlayIcon = createIcon(<path d="m6 3 14 9-14 9z" />);
 export const CopyDownIcon = createIcon(<path d="M12 3v14m-6-6 6 6 6-6M5 21h14" />);
 export const WandIcon = createIcon(

@@ -1,10 +1,10 @@
 import type { WorkoutSummary } from '@contract';
 import { Link } from '@tanstack/react-router';
 import { TrashIcon, PencilIcon } from '@/components/ui/icons';
-import { CategoryBadge, categoryColor } from './category-badge';
+import { CategoryBadge, categoryColor } from '@/components/ui/category-badge';
 import { ArchiveIcon, CopyIcon, RestoreIcon } from './library-icons';
-import type { RowAction } from './row-actions-menu';
-import { RowActionsMenu } from './row-actions-menu';
+import type { RowAction } from '@/components/widgets/row-actions-menu';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 
 export type WorkoutAction = 'edit' | 'duplicate' | 'archive' | 'restore' | 'delete';
 

@@ -80,16 +80,31 @@ describe('organisation settings (/app/settings)', () => {
     });
   });
 
-  it('switches the unit loads are written in', async () => {
+  it('switches the unit of loads, the time zone and the first day of the week', async () => {
     const writes = recordWrites();
     const { user } = await openSettings();
     const training = section('Training');
     expect(within(training).getByRole('radio', { name: /Pounds \(lb\)/ })).toBeChecked();
+    expect(within(training).getByLabelText('Time zone')).toHaveValue('America/Chicago');
     await user.click(within(training).getByRole('radio', { name: /Kilograms \(kg\)/ }));
+    await user.selectOptions(within(training).getByLabelText('Time zone'), 'Europe/Amsterdam');
+    await user.click(within(training).getByRole('radio', { name: 'Sunday' }));
     await user.click(within(training).getByRole('button', { name: 'Save' }));
-    expect(await within(training).findByText('Saved. New loads are written in this unit.')).toBeInTheDocument();
-    expect(writes).toEqual([{ method: 'PUT', path: '/api/settings', body: { weightUnit: 'kg' } }]);
-    expect(state.settings.weightUnit).toBe('kg');
+    expect(
+      await within(training).findByText('Saved. Workouts and the schedule follow these now.'),
+    ).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/settings',
+        body: { weightUnit: 'kg', timeZone: 'Europe/Amsterdam', weekStartsOn: 'sunday' },
+      },
+    ]);
+    expect(state.settings).toMatchObject({
+      weightUnit: 'kg',
+      timeZone: 'Europe/Amsterdam',
+      weekStartsOn: 'sunday',
+    });
   });
 
   it('checks the fields before sending, and shows the server’s field errors next to them', async () => {

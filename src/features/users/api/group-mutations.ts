@@ -8,7 +8,7 @@ import type {
 import { deleteGroupResponseSchema, groupResponseSchema } from '@contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
-import { groupQueries } from './group-queries';
+import { groupQueries } from '@/lib/groups/group-queries';
 
 /** After any change the lists are read again; the changed group's detail is set from the answer. */
 function useGroupMutation<TInput>(

@@ -40,4 +40,4 @@ export const userQueries = {
 };
 
 /** The group filter reads the groups screen's own query. */
-export { groupQueries } from './group-queries';
+export { groupQueries } from '@/lib/groups/group-queries';

@@ -18,7 +18,7 @@ import { useScreenTitle } from '@/stores/header-store';
 import { useNotificationActions } from '@/stores/notifications-store';
 import type { MembershipChange } from '../api/group-mutations';
 import { useDeleteGroup, useRemoveGroupMember, useUpdateGroup } from '../api/group-mutations';
-import { groupQueries } from '../api/group-queries';
+import { groupQueries } from '@/lib/groups/group-queries';
 import { canManageUsers } from '../users-search';
 import { AddAthletes } from './add-athletes';
 import { GroupForm } from './group-form';

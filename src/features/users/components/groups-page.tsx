@@ -13,7 +13,7 @@ import { authQueries } from '@/lib/auth/auth-queries';
 import { useScreenTitle } from '@/stores/header-store';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCreateGroup } from '../api/group-mutations';
-import { groupQueries } from '../api/group-queries';
+import { groupQueries } from '@/lib/groups/group-queries';
 import { canManageUsers } from '../users-search';
 import { GroupForm } from './group-form';
 import { NotAllowedPage } from '@/components/layouts/not-allowed-page';

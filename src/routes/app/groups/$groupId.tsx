@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { groupQueries } from '@/features/users/api/group-queries';
+import { groupQueries } from '@/lib/groups/group-queries';
 import { GroupPage } from '@/features/users/components/group-page';
 import { canManageUsers } from '@/features/users/users-search';
 import { authQueries } from '@/lib/auth/auth-queries';

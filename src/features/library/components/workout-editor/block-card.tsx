@@ -5,10 +5,10 @@ import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '@/components/ui
 import type { WorkoutFormValues } from '../../workout-form';
 import { emptySetForm, messageAt } from '../../workout-form';
 import { CopyIcon } from '../library-icons';
-import { RowActionsMenu } from '../row-actions-menu';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 import { BlockExercise } from './block-exercise';
 import { ExercisePicker } from './exercise-picker';
-import { DragHandle, SortableItem, SortableList } from './sortable-list';
+import { DragHandle, SortableItem, SortableList } from '@/components/widgets/sortable-list';
 
 interface BlockCardProps {
   index: number;

@@ -5,10 +5,10 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { CloseIcon } from '@/components/ui/icons';
 import type { WorkoutFormValues } from '../../workout-form';
 import { messageAt, setFormOf } from '../../workout-form';
-import { CategoryDot } from '../category-badge';
+import { CategoryDot } from '@/components/ui/category-badge';
 import { WandIcon } from '../library-icons';
 import { SetRows } from './set-rows';
-import { DragHandle } from './sortable-list';
+import { DragHandle } from '@/components/widgets/sortable-list';
 
 interface BlockExerciseProps {
   blockIndex: number;

@@ -5,7 +5,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { ChevronDownIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { exerciseQueries } from '../../api/library-queries';
-import { CategoryDot } from '../category-badge';
+import { CategoryDot } from '@/components/ui/category-badge';
 
 export const exerciseRefOf = ({
   id,

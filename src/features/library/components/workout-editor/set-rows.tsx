@@ -5,8 +5,8 @@ import { CloseIcon, PlusIcon } from '@/components/ui/icons';
 import type { SetFormValues, WorkoutFormValues } from '../../workout-form';
 import { emptySetForm, errorAt, measureInput, messageAt } from '../../workout-form';
 import { CopyDownIcon } from '../library-icons';
-import { RowActionsMenu } from '../row-actions-menu';
-import { DragHandle, SortableItem, SortableList } from './sortable-list';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
+import { DragHandle, SortableItem, SortableList } from '@/components/widgets/sortable-list';
 
 type SetPath = `blocks.${number}.exercises.${number}.sets`;
 

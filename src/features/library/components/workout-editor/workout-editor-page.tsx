@@ -11,7 +11,7 @@ import { useScreenTitle } from '@/stores/header-store';
 import { workoutQueries } from '../../api/library-queries';
 import { canUseLibrary } from '../../library-search';
 import { emptyWorkoutForm, workoutFormOf } from '../../workout-form';
-import { CategoryBadge } from '../category-badge';
+import { CategoryBadge } from '@/components/ui/category-badge';
 import { BackToLibrary, LibraryItemMissing, LibraryNotAllowed } from '../library-screen-parts';
 import { WorkoutEditor } from './workout-editor';
 

@@ -35,11 +35,11 @@ import {
   toSaveWorkoutRequest,
   workoutFormResolver,
 } from '../../workout-form';
-import { CategoryDot } from '../category-badge';
+import { CategoryDot } from '@/components/ui/category-badge';
 import { BlockCard } from './block-card';
 import { ExercisePicker } from './exercise-picker';
 import { NewExerciseDialog } from './new-exercise-dialog';
-import { SortableItem, SortableList } from './sortable-list';
+import { SortableItem, SortableList } from '@/components/widgets/sortable-list';
 
 const blockLetter = (index: number): string =>
   index < 26

@@ -16,7 +16,12 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties, ReactNode } from 'react';
 import { createContext, useContext } from 'react';
-import { GripIcon } from '../library-icons';
+import { createIcon } from '@/components/ui/icons';
+
+// The grip (after Lucide, ISC licence), here with the only component that draws it.
+const GripIcon = createIcon(
+  <path d="M9 5h.01M9 12h.01M9 19h.01M15 5h.01M15 12h.01M15 19h.01" strokeWidth={3} />,
+);
 
 /** Lists here only go up and down. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });

@@ -1,0 +1,37 @@
+/**
+ * `npm run seed:scale`: (re)makes "Scale Academy" on PostgreSQL (DATABASE_URL) or the embedded PGlite (DATA_DIR):
+ * 500 athletes in 25 groups, 200 workouts and two years of daily schedule, and prints how long it took.
+ * Its coach signs in as coach@scale.test with DEMO_PASSWORD. Other organisations are left as they are.
+ */
+import { openDatabase } from '../server/db/client';
+import { configuredDatabase } from '../server/db/open';
+import { InvalidConfigurationError, readEnv } from '../server/env';
+import { makeScaleAcademy, scaleAcademy } from './lib/scale-academy';
+
+try {
+  const env = readEnv();
+  const handle = await openDatabase(configuredDatabase(env, 2));
+  const database = handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
+  try {
+    await handle.migrate();
+    console.log(`[seed:scale] Making ${scaleAcademy.name} on ${database}.`);
+    const startedAt = performance.now();
+    const counts = await handle.withStartupLock(() =>
+      makeScaleAcademy(handle.db, env.DEMO_PASSWORD, (line) => console.log(`[seed:scale] ${line}`)),
+    );
+    const seconds = (performance.now() - startedAt) / 1000;
+    const number = (value: number) => value.toLocaleString('en-US');
+    console.log(
+      `[seed:scale] ${scaleAcademy.name}: ${number(counts.athletes)} athletes in ${counts.groups} groups, ${counts.workouts} workouts, ` +
+        `${number(counts.assignments)} group assignments and ${number(counts.entries)} schedule entries, made in ${seconds.toFixed(1)} s.`,
+    );
+    console.log(
+      `[seed:scale] Sign in as ${scaleAcademy.coachEmail} with the password "${env.DEMO_PASSWORD}".`,
+    );
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  console.error(error instanceof InvalidConfigurationError ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,461 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { scheduleDateBounds } from '../../../contract/calendar-dates';
+import {
+  scheduleLimits,
+  type applyProgramRequestSchema,
+  type Program,
+  type ProgramApplication,
+  type ProgramPreview,
+  type programFromScheduleRequestSchema,
+  type ProgramSummary,
+  type saveProgramRequestSchema,
+  type ScheduleBatchResponse,
+} from '../../../contract/schedule';
+import {
+  groupAssignments,
+  programApplications,
+  programs,
+  programWorkouts,
+  scheduleEntries,
+  workoutSnapshots,
+  workouts,
+} from '../../db/schema';
+import { addCalendarDays, calendarDaysFrom, spokenDate } from '../../lib/calendar-days';
+import type { SignedInVariables } from '../../lib/context';
+import { freeCopyName } from '../../lib/copy-names';
+import { isUniqueViolation } from '../../lib/database-errors';
+import { invalidFields, notFound } from '../../lib/errors';
+import {
+  groupMemberIds,
+  notStarted,
+  placeForAthlete,
+  placeForGroup,
+  removeAssignments,
+  workoutCopies,
+} from '../../lib/schedule-placement';
+import type { TenantScope } from '../../lib/tenancy';
+import { athleteRefs, calendarItems, calendarRows, groupRefs } from './calendar-items';
+import { ensureWithinLimit, findTarget, ownerOf, targetName, type ScheduleTarget } from './schedule.store';
+
+type ProgramValues = z.output<typeof saveProgramRequestSchema>;
+type FromScheduleValues = z.output<typeof programFromScheduleRequestSchema>;
+type ApplyValues = z.output<typeof applyProgramRequestSchema>;
+
+const programNotFound = () => notFound('This program does not exist (it may have been deleted).');
+const applicationNotFound = () =>
+  notFound('This program application does not exist (it may have been removed).');
+const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+const byName = sql`lower(${programs.name})`;
+
+/**
+ * The outer row's id in a correlated subquery: a one-table select writes its columns without the table, and a
+ * bare "id" inside the subquery would be the inner table's.
+ */
+const outerId = (table: typeof programs | typeof programApplications) =>
+  sql`${table}.${sql.identifier('id')}`;
+
+/** A program's list columns: its workouts and applications counted in SQL. */
+const summaryFields = {
+  id: programs.id,
+  name: programs.name,
+  description: programs.description,
+  createdAt: programs.createdAt,
+  updatedAt: programs.updatedAt,
+  workoutCount: sql<number>`(select count(*) from ${programWorkouts}
+    where ${programWorkouts.programId} = ${outerId(programs)})`.mapWith(Number),
+  dayCount: sql<number>`(select coalesce(max(${programWorkouts.day}), 0) from ${programWorkouts}
+    where ${programWorkouts.programId} = ${outerId(programs)})`.mapWith(Number),
+  applicationCount: sql<number>`(select count(*) from ${programApplications}
+    where ${programApplications.programId} = ${outerId(programs)})`.mapWith(Number),
+};
+interface SummaryRow {
+  id: string;
+  name: string;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  workoutCount: number;
+  dayCount: number;
+  applicationCount: number;
+}
+
+function toSummary({ createdAt: _createdAt, updatedAt, ...row }: SummaryRow): ProgramSummary {
+  return { ...row, updatedAt: updatedAt.toISOString() };
+}
+
+/** The application's items still on the calendar: its entries and assignments. */
+const itemCountField = sql<number>`(select count(*) from ${scheduleEntries}
+    where ${scheduleEntries.programApplicationId} = ${outerId(programApplications)})
+  + (select count(*) from ${groupAssignments}
+    where ${groupAssignments.programApplicationId} = ${outerId(programApplications)})`.mapWith(Number);
+
+/** Workouts on day offsets, each day's in the order given. */
+function positioned(list: readonly { day: number; workoutId: string }[]) {
+  const perDay = new Map<number, number>();
+  return list.map(({ day, workoutId }) => {
+    const position = perDay.get(day) ?? 0;
+    perDay.set(day, position + 1);
+    return { day, workoutId: workoutId.toLowerCase(), position };
+  });
+}
+
+/**
+ * Programs (the spec's schedule templates) and their applications (issue 14, ADR 033), through the
+ * organisation's TenantScope only.
+ */
+export class ProgramStore {
+  constructor(private readonly tenant: TenantScope) {}
+
+  async list(): Promise<ProgramSummary[]> {
+    const rows = await this.tenant.selectFields(programs, summaryFields, { orderBy: [byName] });
+    return rows.map(toSummary);
+  }
+
+  async program(programId: string, scope = this.tenant): Promise<Program> {
+    const [row] = await scope.selectFields(programs, summaryFields, { where: eq(programs.id, programId) });
+    if (!row) throw programNotFound();
+    const list = await scope.selectFields(
+      programWorkouts,
+      {
+        id: programWorkouts.id,
+        day: programWorkouts.day,
+        position: programWorkouts.position,
+        workoutId: programWorkouts.workoutId,
+      },
+      {
+        where: eq(programWorkouts.programId, row.id),
+        orderBy: [asc(programWorkouts.day), asc(programWorkouts.position)],
+      },
+    );
+    const refs = await scope.selectFields(
+      workouts,
+      { id: workouts.id, name: workouts.name, category: workouts.category, archivedAt: workouts.archivedAt },
+      { where: inArray(workouts.id, [...new Set(list.map((item) => item.workoutId))]) },
+    );
+    const byId = new Map(
+      refs.map(({ archivedAt, ...ref }) => [ref.id, { ...ref, archived: archivedAt !== null }]),
+    );
+    return {
+      ...toSummary(row),
+      createdAt: row.createdAt.toISOString(),
+      // program_workouts.workout_id has no cascade: a workout a program uses is archived, never deleted.
+      workouts: list.map(({ workoutId, ...item }) => ({ ...item, workout: byId.get(workoutId)! })),
+    };
+  }
+
+  async create(values: ProgramValues, createdBy: string): Promise<Program> {
+    return this.saving(values.name, async (scope) => {
+      await this.ensureNameFree(scope, values.name);
+      await this.ensureWorkoutsUsable(scope, values.workouts, new Set());
+      return this.insertProgram(scope, values, positioned(values.workouts), createdBy);
+    });
+  }
+
+  /** Replaces a program's name, description and workouts; an archived workout it already had may stay. */
+  async update(programId: string, values: ProgramValues): Promise<Program> {
+    return this.saving(values.name, async (scope) => {
+      const current = await scope.first(programs, eq(programs.id, programId));
+      if (!current) throw programNotFound();
+      await this.ensureNameFree(scope, values.name, current.id);
+      const had = await scope.selectFields(
+        programWorkouts,
+        { workoutId: programWorkouts.workoutId },
+        { where: eq(programWorkouts.programId, current.id) },
+      );
+      await this.ensureWorkoutsUsable(scope, values.workouts, new Set(had.map((row) => row.workoutId)));
+      await scope.update(
+        programs,
+        { name: values.name, description: values.description ?? null, updatedAt: new Date() },
+        eq(programs.id, current.id),
+      );
+      await scope.delete(programWorkouts, eq(programWorkouts.programId, current.id));
+      await this.insertWorkouts(scope, current.id, positioned(values.workouts));
+      return this.program(current.id, scope);
+    });
+  }
+
+  /** Deletes a program; its applications stay on the calendar (they keep the program's name). */
+  async delete(programId: string): Promise<{ name: string }> {
+    const [deleted] = await this.tenant.delete(programs, eq(programs.id, programId));
+    if (!deleted) throw programNotFound();
+    return { name: deleted.name };
+  }
+
+  /** A copy named "X (copy)", "X (copy 2)", …. */
+  async duplicate(programId: string, createdBy: string): Promise<Program> {
+    const source = await this.program(programId);
+    const name = await freeCopyName(this.tenant, programs, source.name, scheduleLimits.nameMaxLength);
+    return this.saving(name, (scope) =>
+      this.insertProgram(
+        scope,
+        { name, description: source.description },
+        source.workouts.map(({ day, position, workout }) => ({ day, position, workoutId: workout.id })),
+        createdBy,
+      ),
+    );
+  }
+
+  /** An athlete's or a group's calendar from `from` to `to` as a program: day 1 is `from`. */
+  async fromSchedule(values: FromScheduleValues, createdBy: string): Promise<Program> {
+    const target = await findTarget(this.tenant, values);
+    const { entries, assignments } = await calendarRows(this.tenant, ownerOf(target), values);
+    const items = [...entries, ...assignments];
+    const snapshots = await this.tenant.selectFields(
+      workoutSnapshots,
+      { id: workoutSnapshots.id, workoutId: workoutSnapshots.workoutId },
+      { where: inArray(workoutSnapshots.id, [...new Set(items.map((item) => item.snapshotId))]) },
+    );
+    const workoutOf = new Map(snapshots.map((row) => [row.id, row.workoutId]));
+    const list = items.flatMap((item) => {
+      const workoutId = workoutOf.get(item.snapshotId);
+      return workoutId ? [{ day: calendarDaysFrom(values.from, item.date) + 1, workoutId }] : [];
+    });
+    if (list.length > scheduleLimits.programWorkoutsMax) {
+      throw invalidFields({
+        to: `A program holds at most ${scheduleLimits.programWorkoutsMax} workouts; this range has ${list.length}`,
+      });
+    }
+    if (list.length === 0) {
+      throw invalidFields({
+        from: `Nothing is scheduled for ${targetName(target)} from ${spokenDate(values.from)} to ${spokenDate(values.to)}`,
+      });
+    }
+    // What was scheduled stays usable as a plan, archived workouts included.
+    return this.saving(values.name, async (scope) => {
+      await this.ensureNameFree(scope, values.name);
+      return this.insertProgram(scope, values, positioned(list), createdBy);
+    });
+  }
+
+  // ——— Applications ———
+
+  /** Every date and workout an application would make, what is on those dates already, and how many entries. */
+  async preview(programId: string, values: ApplyValues): Promise<ProgramPreview> {
+    const { plan, target, endDate, entryCount } = await this.plan(programId, values);
+    const dates = new Set(plan.map((item) => item.date));
+    const existing = await calendarItems(this.tenant, ownerOf(target), {
+      from: values.startDate,
+      to: endDate,
+    });
+    return {
+      items: plan.map(({ date, day, workout }) => ({
+        date,
+        day,
+        workout: { id: workout.id, name: workout.name, category: workout.category },
+      })),
+      existing: existing.filter((item) => dates.has(item.date)),
+      entryCount,
+      endDate,
+    };
+  }
+
+  /** Puts the program on the calendar in one transaction, every item linked to the new application. */
+  async apply(
+    programId: string,
+    values: ApplyValues,
+    createdBy: string,
+  ): Promise<{ application: ProgramApplication; message: string }> {
+    const { program, plan, target, endDate, entryCount } = await this.plan(programId, values);
+    ensureWithinLimit(entryCount, 'startDate', 'apply it to fewer athletes, or save a shorter program');
+    return this.tenant.transaction(async (scope) => {
+      const [application] = await scope.insert(programApplications, {
+        programId: program.id,
+        programName: program.name,
+        athleteId: target.athlete?.id ?? null,
+        groupId: target.group?.id ?? null,
+        startDate: values.startDate,
+        endDate,
+        createdBy,
+      });
+      const copies = await workoutCopies(
+        scope,
+        plan.map((item) => item.workout.id),
+      );
+      const items = plan.map(({ date, workout }) => ({
+        date,
+        copy: copies.get(workout.id)!,
+        programApplicationId: application!.id,
+      }));
+      const made = target.athlete
+        ? (await placeForAthlete(scope, target.athlete.id, items, createdBy)).length
+        : await placeForGroup(scope, target.group.id, items, createdBy).then(
+            ({ assignments, entries }) => assignments.length + entries.length,
+          );
+      const [applied] = await this.applicationsWhere(scope, eq(programApplications.id, application!.id));
+      return {
+        application: applied!,
+        message: `${program.name} is scheduled for ${targetName(target)} from ${spokenDate(values.startDate)} to ${spokenDate(endDate)} (${countOf(plan.length, 'workout')}${target.group ? `, ${countOf(made - plan.length, 'athlete entry', 'athlete entries')}` : ''}).`,
+      };
+    });
+  }
+
+  async applications(programId: string): Promise<ProgramApplication[]> {
+    const program = await this.tenant.first(programs, eq(programs.id, programId));
+    if (!program) throw programNotFound();
+    return this.applicationsWhere(this.tenant, eq(programApplications.programId, program.id));
+  }
+
+  /**
+   * Removes an application: its items that are not started go (a group's assignments with their members'
+   * following entries); started and completed ones stay on the calendar as they are.
+   */
+  async removeApplication(applicationId: string): Promise<ScheduleBatchResponse> {
+    return this.tenant.transaction(async (scope) => {
+      const application = await scope.first(programApplications, eq(programApplications.id, applicationId));
+      if (!application) throw applicationNotFound();
+      const linked = await scope.selectFields(
+        groupAssignments,
+        { id: groupAssignments.id },
+        { where: eq(groupAssignments.programApplicationId, application.id) },
+      );
+      const fromAssignments = await removeAssignments(
+        scope,
+        linked.map((row) => row.id),
+      );
+      const entries = await scope.delete(
+        scheduleEntries,
+        and(eq(scheduleEntries.programApplicationId, application.id), notStarted())!,
+      );
+      await scope.delete(programApplications, eq(programApplications.id, application.id));
+      const count = fromAssignments.assignments.length + fromAssignments.entries.length + entries.length;
+      return {
+        message: `${application.programName} is removed from the schedule (${countOf(count, 'item')}); anything started or completed stays.`,
+        count,
+        batchId: null,
+      };
+    });
+  }
+
+  // ——— Helpers ———
+
+  /** What applying a program from a start date makes: dates, workouts, its end and how many entries. */
+  private async plan(programId: string, values: ApplyValues) {
+    const [program, target] = await Promise.all([this.program(programId), findTarget(this.tenant, values)]);
+    const plan = program.workouts.map((item) => ({
+      date: addCalendarDays(values.startDate, item.day - 1),
+      day: item.day,
+      workout: item.workout,
+    }));
+    const endDate = addCalendarDays(values.startDate, program.dayCount - 1);
+    if (endDate > scheduleDateBounds.max) {
+      throw invalidFields({
+        startDate: `The program would end after ${scheduleDateBounds.max}: choose an earlier start`,
+      });
+    }
+    const members = target.group ? (await groupMemberIds(this.tenant, target.group.id)).length : 0;
+    const entryCount = target.group ? plan.length * (members + 1) : plan.length;
+    return { program, plan, target: target satisfies ScheduleTarget, endDate, entryCount };
+  }
+
+  private async applicationsWhere(scope: TenantScope, where: SQL): Promise<ProgramApplication[]> {
+    const rows = await scope.selectFields(
+      programApplications,
+      {
+        id: programApplications.id,
+        programId: programApplications.programId,
+        programName: programApplications.programName,
+        athleteId: programApplications.athleteId,
+        groupId: programApplications.groupId,
+        startDate: programApplications.startDate,
+        endDate: programApplications.endDate,
+        createdAt: programApplications.createdAt,
+        itemCount: itemCountField,
+      },
+      { where, orderBy: [desc(programApplications.createdAt), asc(programApplications.id)] },
+    );
+    const [athletes, groups] = await Promise.all([
+      athleteRefs(
+        scope,
+        rows.flatMap((row) => (row.athleteId ? [row.athleteId] : [])),
+      ),
+      groupRefs(
+        scope,
+        rows.flatMap((row) => (row.groupId ? [row.groupId] : [])),
+      ),
+    ]);
+    return rows.map(({ athleteId, groupId, createdAt, ...row }) => ({
+      ...row,
+      athlete: (athleteId && athletes.get(athleteId)) || null,
+      group: (groupId && groups.get(groupId)) || null,
+      createdAt: createdAt.toISOString(),
+    }));
+  }
+
+  /** Every workout is the organisation's and not archived, unless the program already had it (400 at its path). */
+  private async ensureWorkoutsUsable(
+    scope: TenantScope,
+    list: ProgramValues['workouts'],
+    alreadyUsed: ReadonlySet<string>,
+  ) {
+    const ids = [...new Set(list.map((item) => item.workoutId.toLowerCase()))];
+    const found = await scope.selectFields(
+      workouts,
+      { id: workouts.id, name: workouts.name, archivedAt: workouts.archivedAt },
+      { where: inArray(workouts.id, ids) },
+    );
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const fields: Record<string, string> = {};
+    list.forEach((item, index) => {
+      const workout = byId.get(item.workoutId.toLowerCase());
+      if (!workout) fields[`workouts.${index}.workoutId`] = 'There is no such workout in your library';
+      else if (workout.archivedAt && !alreadyUsed.has(workout.id)) {
+        fields[`workouts.${index}.workoutId`] =
+          `${workout.name} is archived: restore it in the library or choose another workout`;
+      }
+    });
+    if (Object.keys(fields).length > 0) throw invalidFields(fields);
+  }
+
+  private async insertProgram(
+    scope: TenantScope,
+    values: Pick<ProgramValues, 'name' | 'description'>,
+    list: { day: number; position: number; workoutId: string }[],
+    createdBy: string,
+  ): Promise<Program> {
+    const [created] = await scope.insert(programs, {
+      name: values.name,
+      description: values.description ?? null,
+      createdBy,
+    });
+    await this.insertWorkouts(scope, created!.id, list);
+    return this.program(created!.id, scope);
+  }
+
+  private async insertWorkouts(
+    scope: TenantScope,
+    programId: string,
+    list: { day: number; position: number; workoutId: string }[],
+  ) {
+    await scope.insert(
+      programWorkouts,
+      list.map((item) => ({ ...item, programId })),
+    );
+  }
+
+  /** Names are unique in the organisation whatever their case. */
+  private async ensureNameFree(scope: TenantScope, name: string, exceptId?: string) {
+    const sameName = sql`lower(${programs.name}) = lower(${name})`;
+    const [clash] = await scope.selectFields(
+      programs,
+      { name: programs.name },
+      { where: exceptId ? and(sameName, ne(programs.id, exceptId)) : sameName, limit: 1 },
+    );
+    if (clash) throw invalidFields({ name: `There is already a program called ${clash.name}` });
+  }
+
+  /** Runs a program's writes in one transaction; the unique index's refusal (two saves at once) is the same 400. */
+  private async saving<T>(name: string, work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    try {
+      return await this.tenant.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw invalidFields({ name: `There is already a program called ${name}` });
+      throw error;
+    }
+  }
+}
+
+/** The programs of the signed-in user's organisation. */
+export const programsOf = (c: { var: Pick<SignedInVariables, 'tenant'> }) => new ProgramStore(c.var.tenant);

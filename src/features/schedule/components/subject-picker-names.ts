@@ -1,0 +1,5 @@
+import type { Subject } from './subject-picker';
+
+/** "Everyone at Demo Baseball Academy", a group's or an athlete's name (without the picker's code). */
+export const subjectName = (subject: Subject, organizationName: string) =>
+  subject.kind === 'organization' ? `Everyone at ${organizationName}` : subject.name;
