@@ -143,7 +143,7 @@ describe('the schedule in Chromium', () => {
       .getByRole('region', { name: /^Schedule of/ })
       .getByRole('listitem')
       .first();
-    await first.getByText('Today').waitFor();
+    await first.getByText('Today', { exact: true }).waitFor();
     await first.getByRole('button', { name: /^Dynamic Warm-Up\s*,\s*07:00/ }).waitFor();
     await saveScreenshot(page, 'schedule-athlete-390');
   });

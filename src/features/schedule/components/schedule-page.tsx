@@ -155,7 +155,10 @@ function Schedule({
     );
 
   // Drawn in a background render React can pause: a week of a large organisation is hundreds of items.
-  const items = useDeferredValue(calendar.data?.data ?? noItems);
+  const loadedItems = calendar.data?.data ?? noItems;
+  const items = useDeferredValue(loadedItems);
+  // The first answer is still being drawn: the skeleton stays, rather than an empty calendar for a moment.
+  const firstDraw = items === noItems && loadedItems !== noItems;
   const viewProps = {
     items,
     from,
@@ -333,7 +336,7 @@ function Schedule({
             Try again
           </Button>
         </Alert>
-      ) : calendar.isPending ? (
+      ) : calendar.isPending || firstDraw ? (
         <CalendarSkeleton view={view} />
       ) : (
         <section
