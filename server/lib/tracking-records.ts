@@ -66,7 +66,8 @@ export function recordTitle(
   record: Pick<PersonalRecord, 'kind' | 'value' | 'unit' | 'load'>,
   exerciseName: string,
 ) {
-  const label = recordKindLabels[record.kind].toLowerCase();
+  const words = recordKindLabels[record.kind];
+  const label = words.charAt(0).toLowerCase() + words.slice(1);
   const amount =
     record.kind === 'most_reps_at_load'
       ? `${record.value} reps at ${record.load ?? 0}`
