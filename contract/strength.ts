@@ -37,3 +37,101 @@ export function loadFromPercent(
 ): number {
   return roundToPlate((convertLoad(max.value, max.unit, unit) * percentOneRm) / 100, step);
 }
+
+/** A done set as record detection sees it: loads in kg, so sets in lb and in kg compare. */
+export interface RecordCandidate {
+  id: string;
+  reps: number | null;
+  loadKg: number | null;
+  velocityMph: number | null;
+}
+
+/** The athlete's bests at an exercise before a workout: per load (kg) the most reps, the best estimate, velocity. */
+export interface PriorBests {
+  loads: readonly { loadKg: number; reps: number }[];
+  bestEstimateKg: number | null;
+  bestVelocityMph: number | null;
+}
+
+export type DetectedRecord =
+  | { kind: 'estimated_one_rm' | 'heaviest_load'; setId: string; valueKg: number; previousKg: number | null }
+  | { kind: 'most_reps_at_load'; setId: string; reps: number; loadKg: number; previous: number }
+  | { kind: 'best_velocity'; setId: string; mph: number; previous: number | null };
+
+/** Loads converted between units differ in the last decimals: a hair's difference is not a record. */
+const tolerance = 1e-6;
+const beats = (value: number, best: number | null) => best === null || value > best + tolerance;
+
+/**
+ * The records a workout's done sets of one exercise set against the athlete's bests before it (product.md
+ * "Maxes and records"): one of each kind at most, from its best set. A first estimate, load or velocity is a
+ * record (previous null); more reps at a load counts only against an earlier set at that load or heavier.
+ */
+export function detectRecords(sets: readonly RecordCandidate[], prior: PriorBests): DetectedRecord[] {
+  const records: DetectedRecord[] = [];
+  const lifted = sets.filter(
+    (set): set is RecordCandidate & { reps: number; loadKg: number } =>
+      set.reps !== null && set.reps >= 1 && set.loadKg !== null && set.loadKg > 0,
+  );
+  const maxOf = (values: number[]) => (values.length === 0 ? null : Math.max(...values));
+  const priorEstimate = prior.bestEstimateKg;
+  const priorHeaviest = maxOf(prior.loads.filter((load) => load.reps >= 1).map((load) => load.loadKg));
+
+  const bestBy = <T>(items: T[], score: (item: T) => number) =>
+    items.reduce<T | undefined>(
+      (best, item) => (best === undefined || score(item) > score(best) ? item : best),
+      undefined,
+    );
+
+  const estimated = bestBy(
+    lifted.filter((set) => estimatedOneRm(set.loadKg, set.reps) !== null),
+    (set) => estimatedOneRm(set.loadKg, set.reps)!,
+  );
+  if (estimated) {
+    const valueKg = estimatedOneRm(estimated.loadKg, estimated.reps)!;
+    if (beats(valueKg, priorEstimate))
+      records.push({ kind: 'estimated_one_rm', setId: estimated.id, valueKg, previousKg: priorEstimate });
+  }
+  const heaviest = bestBy(lifted, (set) => set.loadKg);
+  if (heaviest && beats(heaviest.loadKg, priorHeaviest)) {
+    records.push({
+      kind: 'heaviest_load',
+      setId: heaviest.id,
+      valueKg: heaviest.loadKg,
+      previousKg: priorHeaviest,
+    });
+  }
+  // The heaviest set that did more reps than ever at its load or heavier.
+  const repRecords = lifted.flatMap((set) => {
+    const before = maxOf(
+      prior.loads.filter((load) => load.loadKg >= set.loadKg - tolerance).map((load) => load.reps),
+    );
+    return before !== null && set.reps > before ? [{ set, before }] : [];
+  });
+  const repRecord = bestBy(repRecords, ({ set }) => set.loadKg * 10_000 + set.reps);
+  if (repRecord) {
+    records.push({
+      kind: 'most_reps_at_load',
+      setId: repRecord.set.id,
+      reps: repRecord.set.reps,
+      loadKg: repRecord.set.loadKg,
+      previous: repRecord.before,
+    });
+  }
+  const fastest = bestBy(
+    sets.filter(
+      (set): set is RecordCandidate & { velocityMph: number } =>
+        set.velocityMph !== null && set.velocityMph > 0,
+    ),
+    (set) => set.velocityMph,
+  );
+  if (fastest && beats(fastest.velocityMph, prior.bestVelocityMph)) {
+    records.push({
+      kind: 'best_velocity',
+      setId: fastest.id,
+      mph: fastest.velocityMph,
+      previous: prior.bestVelocityMph,
+    });
+  }
+  return records;
+}

@@ -36,6 +36,7 @@ import { peopleRouter } from './routes/people/people.index';
 import { scheduleRouter } from './routes/schedule/schedule.index';
 import { logoUploadPath } from './routes/settings/logo.handlers';
 import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
+import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -169,6 +170,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', passengersRouter)
     .route('/', libraryRouter)
     .route('/', scheduleRouter)
+    .route('/', trackingRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

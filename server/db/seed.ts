@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import { demoLibrary, rivalsLibrary, seedLibrary, type LibrarySeed } from './seed-library';
 import { seedSchedule, type ScheduleSeed } from './seed-schedule';
+import { seedTracking, type TrackingSeed } from './seed-tracking';
 import {
   athleteGroupMembers,
   athleteGroups,
@@ -36,6 +37,8 @@ interface DemoOrganization {
   library: LibrarySeed;
   /** The calendar around today, programs and an application (issue 14), made by the first coach. */
   schedule: ScheduleSeed;
+  /** Completed logs of past entries, maxes, records and the activity feed (issue 15). */
+  tracking?: TrackingSeed;
 }
 
 export const demoOrganizationSlugs = ['demo', 'rivals'] as const;
@@ -137,7 +140,7 @@ const demo: DemoOrganization = {
   ],
   library: demoLibrary,
   schedule: {
-    window: { pastDays: 14, futureDays: 27 },
+    window: { pastDays: 56, futureDays: 27 },
     // A baseball academy's week: pitchers lift Monday and Thursday, throw Tuesday, run Wednesday, pen Friday.
     groups: [
       {
@@ -195,6 +198,44 @@ const demo: DemoOrganization = {
       },
     ],
     applications: [{ program: 'Return to Throw — 3 weeks', athlete: 'noah.kim@demo.test', weekday: 'mon' }],
+  },
+  tracking: {
+    testedDaysAgo: 60,
+    athletes: [
+      {
+        email: 'athlete@demo.test',
+        days: 56,
+        maxes: { 'Trap-Bar Deadlift': 365, 'Bench Press': 215, 'Back Squat': 285 },
+        workingLoads: {
+          'Split Squat': 95,
+          'Romanian Deadlift': 185,
+          'Single-Arm Dumbbell Row': 55,
+          'Landmine Press': 45,
+        },
+      },
+      {
+        email: 'tyler.brooks@demo.test',
+        days: 21,
+        maxes: { 'Trap-Bar Deadlift': 405, 'Bench Press': 235, 'Back Squat': 315 },
+        workingLoads: {
+          'Split Squat': 115,
+          'Romanian Deadlift': 205,
+          'Single-Arm Dumbbell Row': 65,
+          'Landmine Press': 55,
+        },
+      },
+      {
+        email: 'diego.martinez@demo.test',
+        days: 21,
+        maxes: { 'Trap-Bar Deadlift': 335, 'Bench Press': 185, 'Back Squat': 255 },
+        workingLoads: {
+          'Split Squat': 85,
+          'Romanian Deadlift': 165,
+          'Single-Arm Dumbbell Row': 50,
+          'Landmine Press': 40,
+        },
+      },
+    ],
   },
 };
 
@@ -320,6 +361,15 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
     groupId: (name) => groupIdByName.get(name)!,
     coachId,
   });
+  if (spec.tracking) {
+    await seedTracking(db, spec.tracking, {
+      organizationId,
+      timeZone: organization.timeZone,
+      weightUnit: organization.weightUnit,
+      userId,
+      coachId,
+    });
+  }
 }
 
 /** The platform operator's demo account: it signs in on the management host only (ADR 024). */

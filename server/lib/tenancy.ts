@@ -109,6 +109,27 @@ export class TenantScope {
       .returning();
   }
 
+  /**
+   * Inserts the row, or on a conflict of `target` changes our existing row with `set` when `when` holds of it
+   * (a later-change-wins upsert). Returns nothing when the existing row was kept, or is another organisation's.
+   */
+  async upsert<T extends TenantTable>(
+    table: T,
+    values: NewRow<T>,
+    conflict: { target: AnyPgColumn[]; set: Partial<NewRow<T>>; when?: SQL },
+  ): Promise<Row<T>[]> {
+    const { organizationId: _ignored, ...changes } = conflict.set as Record<string, unknown>;
+    return await this.db
+      .insert(table as PgTable)
+      .values(this.stamped(values))
+      .onConflictDoUpdate({
+        target: conflict.target,
+        set: changes as never,
+        setWhere: this.own(table, conflict.when),
+      })
+      .returning();
+  }
+
   async update<T extends TenantTable>(table: T, values: Partial<NewRow<T>>, where: SQL): Promise<Row<T>[]> {
     // organizationId can never be changed through the scope.
     const { organizationId: _ignored, ...changes } = values as Record<string, unknown>;

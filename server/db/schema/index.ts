@@ -11,3 +11,4 @@ export * from './organization-logos';
 export * from './platform';
 export * from './library';
 export * from './schedule';
+export * from './tracking';

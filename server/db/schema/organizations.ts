@@ -1,6 +1,15 @@
 import type { WeekStart } from '../../../contract/calendar-dates';
 import type { WeightUnit } from '../../../contract/training-vocabulary';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -33,6 +42,8 @@ export const organizations = pgTable('organizations', {
   /** The IANA zone whose calendar dates the schedule is on (issue 14); new organisations take their admin's. */
   timeZone: text('time_zone').notNull().default('UTC'),
   weekStartsOn: text('week_starts_on').$type<WeekStart>().notNull().default('monday'),
+  /** What %1RM loads are rounded to (issue 15); null is the unit's default (contract/strength.ts). */
+  plateStep: doublePrecision('plate_step'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -97,6 +97,24 @@ describe('PUT /api/settings', () => {
     await putSettings({ weightUnit: 'lb' });
   });
 
+  it('keeps the plate step %1RM loads round to: the unit’s default until one is set, and null goes back to it', async () => {
+    expect((await putSettings({})).body.data.plateStep).toBe(5);
+    const set = await putSettings({ plateStep: 2.5 });
+    expect(set.status).toBe(200);
+    expect(set.body.data.plateStep).toBe(2.5);
+    expect((await demoRow()).plateStep).toBe(2.5);
+    const athlete = await t.request<SettingsBody>('GET', '/api/settings', {
+      token: await t.signIn('athlete@demo.test'),
+    });
+    expect(athlete.body.data.plateStep).toBe(2.5);
+    expect((await putSettings({ plateStep: null, weightUnit: 'kg' })).body.data.plateStep).toBe(2.5);
+    expect((await putSettings({ weightUnit: 'lb' })).body.data.plateStep).toBe(5);
+    const tooSmall = await putSettings({ plateStep: 0.1 });
+    expect(tooSmall.status).toBe(400);
+    expect(tooSmall.body.error.fields).toEqual({ plateStep: 'The plate step is at least 0.25' });
+    expect((await demoRow()).plateStep).toBeNull();
+  });
+
   it('changes only the fields sent, and an empty support email means none', async () => {
     const before = await demoRow();
     const response = await putSettings({ supportEmail: '' });

@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
 import { colorKeys, defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
 import { defaultTimeZone, defaultWeekStart } from '../../../contract/calendar-dates';
+import { defaultPlateStep } from '../../../contract/strength';
 import { defaultWeightUnit } from '../../../contract/training-vocabulary';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
@@ -34,6 +35,7 @@ const platformSettings: Settings = {
   weightUnit: defaultWeightUnit,
   timeZone: defaultTimeZone,
   weekStartsOn: defaultWeekStart,
+  plateStep: defaultPlateStep[defaultWeightUnit],
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -79,6 +81,7 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
   if (body.weightUnit !== undefined) changes.weightUnit = body.weightUnit;
   if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
   if (body.weekStartsOn !== undefined) changes.weekStartsOn = body.weekStartsOn;
+  if (body.plateStep !== undefined) changes.plateStep = body.plateStep;
   const policy = body.passwordPolicy;
   if (policy) {
     changes.passwordMinLength = policy.minLength;

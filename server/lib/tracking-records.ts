@@ -1,0 +1,215 @@
+import { and, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { detectRecords, type DetectedRecord } from '../../contract/strength';
+import { recordKindLabels, type PersonalRecord } from '../../contract/tracking';
+import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
+import { activities, athleteMaxes, loggedSets, personalRecords, workoutLogs } from '../db/schema';
+import type { TenantScope } from './tenancy';
+
+export type LogRow = typeof workoutLogs.$inferSelect;
+export type SetRow = typeof loggedSets.$inferSelect;
+export type RecordRow = typeof personalRecords.$inferSelect;
+
+/** A set counts for history, records and maxes when it is done and not removed (the partial index's rule). */
+export const counted = () => sql`${loggedSets.done} and not ${loggedSets.removed}`;
+
+/** Loads shown to a tenth, as a plate never weighs less. */
+export const rounded = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
+export const fromKg = (kg: number, unit: WeightUnit) => rounded(convertLoad(kg, 'kg', unit), 2);
+
+/**
+ * The sets of the athlete's other logs done before this one: an earlier date, or the same date and started
+ * earlier (by start, then by id, so two logs of a day never both count the other as "before").
+ */
+function doneBefore(scope: TenantScope, log: LogRow, exerciseId: string) {
+  const sameDayEarlier = sql`${loggedSets.logId} in (select ${workoutLogs.id} from ${workoutLogs} where ${scope.own(
+    workoutLogs,
+    and(
+      eq(workoutLogs.athleteId, log.athleteId),
+      eq(workoutLogs.date, log.date),
+      sql`(${workoutLogs.startedAt}, ${workoutLogs.id}) < (${log.startedAt.toISOString()}::timestamptz, ${log.id}::uuid)`,
+    ),
+  )})`;
+  return and(
+    eq(loggedSets.athleteId, log.athleteId),
+    eq(loggedSets.exerciseId, exerciseId),
+    counted(),
+    ne(loggedSets.logId, log.id),
+    or(lt(loggedSets.performedOn, log.date), and(eq(loggedSets.performedOn, log.date), sameDayEarlier)),
+  )!;
+}
+
+/** What a detected record says in the organisation's unit. */
+function storedRecord(record: DetectedRecord, unit: WeightUnit) {
+  switch (record.kind) {
+    case 'estimated_one_rm':
+    case 'heaviest_load':
+      return {
+        value: fromKg(record.valueKg, unit),
+        unit,
+        load: null,
+        previous: record.previousKg === null ? null : fromKg(record.previousKg, unit),
+      };
+    case 'most_reps_at_load':
+      return {
+        value: record.reps,
+        unit: 'reps' as const,
+        load: fromKg(record.loadKg, unit),
+        previous: record.previous,
+      };
+    case 'best_velocity':
+      return { value: record.mph, unit: 'mph' as const, load: null, previous: record.previous };
+  }
+}
+
+/** "Back Squat: best estimated 1RM, 315 lb", the words of a record's activity. */
+export function recordTitle(
+  record: Pick<PersonalRecord, 'kind' | 'value' | 'unit' | 'load'>,
+  exerciseName: string,
+) {
+  const words = recordKindLabels[record.kind];
+  const label = words.charAt(0).toLowerCase() + words.slice(1);
+  const amount =
+    record.kind === 'most_reps_at_load'
+      ? `${record.value} reps at ${record.load ?? 0}`
+      : `${record.value} ${record.unit}`;
+  return `${exerciseName}: ${label}, ${amount}`;
+}
+
+/**
+ * Recomputes a log's records for one exercise from its sets and the athlete's bests before it (same
+ * transaction as the change): records that still hold keep their ids, others go, new ones come. A completed
+ * log's records are in the activity feed too.
+ */
+export async function recomputeRecords(
+  scope: TenantScope,
+  log: LogRow,
+  exerciseId: string,
+  context: { unit: WeightUnit; exerciseName: string; actorId: string | null },
+): Promise<void> {
+  const [sets, prior] = await Promise.all([
+    scope.selectFields(
+      loggedSets,
+      {
+        id: loggedSets.id,
+        reps: loggedSets.reps,
+        loadKg: loggedSets.loadKg,
+        velocityMph: loggedSets.velocityMph,
+      },
+      { where: and(eq(loggedSets.logId, log.id), eq(loggedSets.exerciseId, exerciseId), counted()) },
+    ),
+    scope.selectFields(
+      loggedSets,
+      {
+        loadKg: loggedSets.loadKg,
+        reps: sql<number | null>`max(${loggedSets.reps})`,
+        estimateKg: sql<number | null>`max(${loggedSets.estimatedOneRmKg})`,
+        velocityMph: sql<number | null>`max(${loggedSets.velocityMph})`,
+      },
+      { where: doneBefore(scope, log, exerciseId), groupBy: [loggedSets.loadKg] },
+    ),
+  ]);
+  const maxOf = (values: (number | null)[]) => {
+    const present = values.filter((value): value is number => value !== null);
+    return present.length === 0 ? null : Math.max(...present.map(Number));
+  };
+  const detected = detectRecords(sets, {
+    loads: prior.flatMap((row) =>
+      row.loadKg !== null && row.reps !== null ? [{ loadKg: row.loadKg, reps: Number(row.reps) }] : [],
+    ),
+    bestEstimateKg: maxOf(prior.map((row) => row.estimateKg)),
+    bestVelocityMph: maxOf(prior.map((row) => row.velocityMph)),
+  });
+  const kept = detected.map((record) => record.kind);
+  await scope.delete(
+    personalRecords,
+    and(
+      eq(personalRecords.logId, log.id),
+      eq(personalRecords.exerciseId, exerciseId),
+      kept.length > 0 ? notInArray(personalRecords.kind, kept) : undefined,
+    )!,
+  );
+  for (const record of detected) {
+    const values = { setId: record.setId, ...storedRecord(record, context.unit), achievedAt: log.startedAt };
+    const [row] = await scope.upsert(
+      personalRecords,
+      { athleteId: log.athleteId, exerciseId, logId: log.id, kind: record.kind, ...values },
+      { target: [personalRecords.logId, personalRecords.exerciseId, personalRecords.kind], set: values },
+    );
+    if (row && log.status === 'completed')
+      await recordActivity(scope, row, context.exerciseName, context.actorId);
+  }
+}
+
+/** A record's line in the activity feed, made once and kept in step with the record's value. */
+export async function recordActivity(
+  scope: TenantScope,
+  record: RecordRow,
+  exerciseName: string,
+  actorId: string | null,
+) {
+  const title = recordTitle(record, exerciseName);
+  await scope.upsert(
+    activities,
+    {
+      kind: 'record_set',
+      actorId,
+      athleteId: record.athleteId,
+      title,
+      workoutLogId: record.logId,
+      recordId: record.id,
+    },
+    { target: [activities.recordId], set: { title } },
+  );
+}
+
+/**
+ * A set whose estimate beats the athlete's current 1RM (leaving out the estimate this set made before) becomes
+ * the current max, linked to the set; when it no longer does, the estimate it made goes.
+ */
+export async function updateEstimatedMax(scope: TenantScope, set: SetRow): Promise<void> {
+  const estimateKg = set.done && !set.removed ? set.estimatedOneRmKg : null;
+  if (estimateKg === null || set.estimatedOneRm === null || set.loadUnit === null) {
+    await scope.delete(athleteMaxes, eq(athleteMaxes.setId, set.id));
+    return;
+  }
+  const [current] = await scope.selectFields(
+    athleteMaxes,
+    { comparable: athleteMaxes.comparable },
+    {
+      where: and(
+        eq(athleteMaxes.athleteId, set.athleteId),
+        eq(athleteMaxes.exerciseId, set.exerciseId),
+        eq(athleteMaxes.kind, 'one_rm'),
+        or(isNull(athleteMaxes.setId), ne(athleteMaxes.setId, set.id)),
+      ),
+      orderBy: [desc(athleteMaxes.recordedOn), desc(athleteMaxes.createdAt)],
+      limit: 1,
+    },
+  );
+  if (current && estimateKg <= current.comparable + 1e-6) {
+    await scope.delete(athleteMaxes, eq(athleteMaxes.setId, set.id));
+    return;
+  }
+  const values = {
+    exerciseId: set.exerciseId,
+    value: rounded(set.estimatedOneRm),
+    unit: set.loadUnit,
+    comparable: estimateKg,
+    recordedOn: set.performedOn,
+    recordedBy: set.changedBy,
+  };
+  await scope.upsert(
+    athleteMaxes,
+    { athleteId: set.athleteId, kind: 'one_rm', source: 'estimated', setId: set.id, ...values },
+    { target: [athleteMaxes.setId], set: values },
+  );
+}
+
+/** A log's records, for its answer: in the order of the workout's exercises, then by kind. */
+export const recordsOfLogs = (scope: TenantScope, logIds: string[]) =>
+  logIds.length === 0
+    ? Promise.resolve([])
+    : scope.select(personalRecords, {
+        where: inArray(personalRecords.logId, logIds),
+        orderBy: [desc(personalRecords.achievedAt), personalRecords.exerciseId, personalRecords.kind],
+      });

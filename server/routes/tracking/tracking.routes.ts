@@ -1,0 +1,289 @@
+import type { z } from 'zod';
+import {
+  activityListResponseSchema,
+  activityQuerySchema,
+  athleteIdParamSchema,
+  athleteMaxListResponseSchema,
+  athleteMaxResponseSchema,
+  athleteTrainingResponseSchema,
+  completedWorkoutListResponseSchema,
+  completedWorkoutQuerySchema,
+  correctWorkoutLogRequestSchema,
+  exerciseHistoryQuerySchema,
+  exerciseHistoryResponseSchema,
+  finishWorkoutLogRequestSchema,
+  logExerciseParamSchema,
+  logIdParamSchema,
+  logSetParamSchema,
+  loggedExerciseResponseSchema,
+  loggedSetResponseSchema,
+  recordMaxRequestSchema,
+  startWorkoutLogRequestSchema,
+  upsertLoggedExerciseRequestSchema,
+  upsertLoggedSetRequestSchema,
+  weekComplianceResponseSchema,
+  workoutLogLookupResponseSchema,
+  workoutLogQuerySchema,
+  workoutLogResponseSchema,
+} from '../../../contract/tracking';
+import { errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
+
+const everyone = ['admin', 'coach', 'athlete'] as const;
+const staff = ['admin', 'coach'] as const;
+const tags = ['Tracking'];
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  content: { 'application/json': { schema } },
+  required: true,
+});
+const othersLog = errorResponse("An athlete asked for another athlete's workout log");
+const logNotFound = errorResponse(
+  'No such workout log in the organisation (another organisation’s is not found): start it first',
+);
+const athleteNotFound = errorResponse(
+  'No such athlete in the organisation (another organisation’s is not found)',
+);
+const othersTraining = errorResponse("An athlete asked for another athlete's training");
+
+export const startWorkoutLog = signedInRoute({
+  operationId: 'startWorkoutLog',
+  method: 'put',
+  path: '/api/workout-logs/{logId}',
+  tags,
+  summary:
+    'Start tracking a scheduled workout with a log id made on the device (athletes: their own entries; staff: any athlete’s)',
+  description:
+    'The entry becomes in progress. Replaying the same start answers the log as it is (200). Another log id for ' +
+    'an entry that already has a log is refused with 409 and `fields.logId` naming that log, for the device to ' +
+    'adopt (GET /api/workout-logs?entryId= reads it).',
+  roles: everyone,
+  request: { params: logIdParamSchema, body: jsonBody(startWorkoutLogRequestSchema) },
+  responses: {
+    200: jsonContent(workoutLogResponseSchema, 'The log, already started (a replay)'),
+    201: jsonContent(workoutLogResponseSchema, 'The log, started now'),
+    400: errorResponse('The log id or a field is not valid (entryId, startedAt)'),
+    403: errorResponse("An athlete tried to track another athlete's entry"),
+    404: errorResponse('No such scheduled workout in the organisation'),
+    409: errorResponse(
+      'The entry is skipped, or already has another log (fields.logId names it), or the log id belongs to another entry',
+    ),
+  },
+});
+
+export const findWorkoutLog = signedInRoute({
+  operationId: 'findWorkoutLog',
+  method: 'get',
+  path: '/api/workout-logs',
+  tags,
+  summary: 'The workout log of a scheduled workout, or null when tracking has not begun',
+  roles: everyone,
+  request: { query: workoutLogQuerySchema },
+  responses: {
+    200: jsonContent(workoutLogLookupResponseSchema, 'The log, or null'),
+    400: errorResponse('entryId is not a UUID'),
+    403: othersLog,
+  },
+});
+
+export const getWorkoutLog = signedInRoute({
+  operationId: 'getWorkoutLog',
+  method: 'get',
+  path: '/api/workout-logs/{logId}',
+  tags,
+  summary: 'A workout log with its sets, exercise swaps and notes, records and corrections',
+  roles: everyone,
+  request: { params: logIdParamSchema },
+  responses: {
+    200: jsonContent(workoutLogResponseSchema, 'The log'),
+    400: errorResponse('The id is not a UUID'),
+    403: othersLog,
+    404: logNotFound,
+  },
+});
+
+export const upsertLoggedSet = signedInRoute({
+  operationId: 'upsertLoggedSet',
+  method: 'put',
+  path: '/api/workout-logs/{logId}/sets/{setId}',
+  tags,
+  summary: 'Write a set as the device has it (its id made on the device); the later change wins',
+  description:
+    'Applied unless the server has a change of this set made later (`changedAt`); then the answer is 200 with ' +
+    '`applied: false` and the later set, never an error. `removed: true` keeps the set as a tombstone. Allowed ' +
+    "on completed logs (a set synced late). Answers the log's records, recomputed with this change.",
+  roles: everyone,
+  request: { params: logSetParamSchema, body: jsonBody(upsertLoggedSetRequestSchema) },
+  responses: {
+    200: jsonContent(loggedSetResponseSchema, 'The set as the server keeps it, and the log’s records'),
+    400: errorResponse(
+      'A field is not valid: reps 0-1,000, a load not negative with its unit, RPE 1-10, blockExerciseId not in the workout, exerciseId not of the same category',
+    ),
+    403: othersLog,
+    404: logNotFound,
+    409: errorResponse(
+      'The set id belongs to another log, or a write with this Idempotency-Key is still being applied',
+    ),
+  },
+});
+
+export const upsertLoggedExercise = signedInRoute({
+  operationId: 'upsertLoggedExercise',
+  method: 'put',
+  path: '/api/workout-logs/{logId}/exercises/{blockExerciseId}',
+  tags,
+  summary:
+    'Swap an exercise of the workout for one of the same category, or write its notes; the later change wins',
+  roles: everyone,
+  request: { params: logExerciseParamSchema, body: jsonBody(upsertLoggedExerciseRequestSchema) },
+  responses: {
+    200: jsonContent(loggedExerciseResponseSchema, 'The exercise as the server keeps it'),
+    400: errorResponse('blockExerciseId is not in the workout, or exerciseId is not of the same category'),
+    403: othersLog,
+    404: logNotFound,
+  },
+});
+
+export const finishWorkoutLog = signedInRoute({
+  operationId: 'finishWorkoutLog',
+  method: 'post',
+  path: '/api/workout-logs/{logId}/finish',
+  tags,
+  summary: 'Finish a workout: the log and its entry become completed, and the activity feed says so',
+  description: 'Finishing a completed log again changes nothing and answers it (200).',
+  roles: everyone,
+  request: { params: logIdParamSchema, body: jsonBody(finishWorkoutLogRequestSchema) },
+  responses: {
+    200: jsonContent(workoutLogResponseSchema, 'The completed log'),
+    400: errorResponse('A field is not valid: duration, session RPE 1-10, notes'),
+    403: othersLog,
+    404: logNotFound,
+  },
+});
+
+export const correctWorkoutLog = signedInRoute({
+  operationId: 'correctWorkoutLog',
+  method: 'post',
+  path: '/api/workout-logs/{logId}/corrections',
+  tags,
+  summary: 'Correct a completed workout log (admin, coach); the correction keeps each value before and after',
+  description: 'Records and maxes are recomputed. A correction that changes nothing records nothing.',
+  roles: staff,
+  request: { params: logIdParamSchema, body: jsonBody(correctWorkoutLogRequestSchema) },
+  responses: {
+    200: jsonContent(workoutLogResponseSchema, 'The log with its corrections'),
+    400: errorResponse('A field is not valid, or a set is not in the log (sets.N.id)'),
+    404: logNotFound,
+    409: errorResponse(
+      'The log is still in progress, or a write with this Idempotency-Key is still being applied',
+    ),
+  },
+});
+
+export const listAthleteMaxes = signedInRoute({
+  operationId: 'listAthleteMaxes',
+  method: 'get',
+  path: '/api/athletes/{athleteId}/maxes',
+  tags,
+  summary: "An athlete's current maxes, one per exercise and kind (athletes: their own)",
+  roles: everyone,
+  request: { params: athleteIdParamSchema },
+  responses: {
+    200: jsonContent(athleteMaxListResponseSchema, 'The current maxes by exercise name'),
+    400: errorResponse('The id is not a UUID'),
+    403: othersTraining,
+    404: athleteNotFound,
+  },
+});
+
+export const recordAthleteMax = signedInRoute({
+  operationId: 'recordAthleteMax',
+  method: 'post',
+  path: '/api/athletes/{athleteId}/maxes',
+  tags,
+  summary: 'Record a tested 1RM or velocity best for an athlete (admin, coach)',
+  roles: staff,
+  request: { params: athleteIdParamSchema, body: jsonBody(recordMaxRequestSchema) },
+  responses: {
+    201: jsonContent(athleteMaxResponseSchema, 'The max as recorded'),
+    400: errorResponse('A field is not valid: the exercise, the value, its unit, the date'),
+    404: athleteNotFound,
+  },
+});
+
+export const getExerciseHistory = signedInRoute({
+  operationId: 'getExerciseHistory',
+  method: 'get',
+  path: '/api/athletes/{athleteId}/history',
+  tags,
+  summary:
+    "An athlete's history of one exercise: per completed or tracked workout, the best estimated 1RM, the top set, the best velocity",
+  description: 'From `from` to `to` (default: the two years up to today), in the organisation’s unit.',
+  roles: everyone,
+  request: { params: athleteIdParamSchema, query: exerciseHistoryQuerySchema },
+  responses: {
+    200: jsonContent(exerciseHistoryResponseSchema, 'One point per workout log, oldest first'),
+    400: errorResponse('exerciseId, from or to is not valid, or the range is longer than 3,660 days'),
+    403: othersTraining,
+    404: errorResponse('No such athlete or exercise in the organisation'),
+  },
+});
+
+export const getAthleteTraining = signedInRoute({
+  operationId: 'getAthleteTraining',
+  method: 'get',
+  path: '/api/athletes/{athleteId}/training',
+  tags,
+  summary:
+    "An athlete's Training tab: exercises logged, current maxes, latest records, compliance over 7, 30, 90 days",
+  roles: everyone,
+  request: { params: athleteIdParamSchema },
+  responses: {
+    200: jsonContent(athleteTrainingResponseSchema, 'What the Training tab shows'),
+    400: errorResponse('The id is not a UUID'),
+    403: othersTraining,
+    404: athleteNotFound,
+  },
+});
+
+export const listCompletedWorkouts = signedInRoute({
+  operationId: 'listCompletedWorkouts',
+  method: 'get',
+  path: '/api/completed-workouts',
+  tags,
+  summary:
+    "Completed workouts, newest first: staff the organisation's (by athlete, group, category, dates); athletes their own",
+  roles: everyone,
+  request: { query: completedWorkoutQuerySchema },
+  responses: {
+    200: jsonContent(completedWorkoutListResponseSchema, 'A page of completed workouts'),
+    400: errorResponse('A filter is not valid'),
+    404: errorResponse('No such group in the organisation'),
+  },
+});
+
+export const listActivities = signedInRoute({
+  operationId: 'listActivities',
+  method: 'get',
+  path: '/api/activities',
+  tags,
+  summary:
+    "The activity feed, newest first: staff the organisation's; athletes their own and their groups' athletes'",
+  roles: everyone,
+  request: { query: activityQuerySchema },
+  responses: {
+    200: jsonContent(activityListResponseSchema, 'A page of activities'),
+    400: errorResponse('page, size or kind is not valid'),
+  },
+});
+
+export const getWeekCompliance = signedInRoute({
+  operationId: 'getWeekCompliance',
+  method: 'get',
+  path: '/api/compliance/week',
+  tags,
+  summary:
+    "Compliance per group over the organisation's week so far: completed ÷ scheduled entries (admin, coach)",
+  roles: staff,
+  responses: {
+    200: jsonContent(weekComplianceResponseSchema, 'Per group, by name'),
+  },
+});
