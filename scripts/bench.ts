@@ -8,7 +8,9 @@
  * searches and the read of a 12-block workout, one request at a time; and the schedule (issue 14): the Scale
  * Academy (500 athletes in 25 groups, two years of daily schedule), the month of its 50-athlete group and the
  * week of the whole organisation one request at a time, the gzip size of that month's answer, and the
- * `EXPLAIN (ANALYZE)` of the slowest statement those calendars send. Prints tables and the aims next to the
+ * `EXPLAIN (ANALYZE)` of the slowest statement those calendars send; and tracking (issue 15) on that academy's
+ * ≈2.8 million logged sets: an athlete's two-year history of an exercise, the group's completed workouts of the
+ * month, and upserting a set. Prints tables and the aims next to the
  * figures (never fails on them) and writes bench/results/latest.json.
  * `npm run bench -- --library` or `-- --schedule` measures only that part, on PostgreSQL.
  */
@@ -29,6 +31,7 @@ import {
   type ExplainedQuery,
 } from './lib/schedule-bench';
 import { startPostgres } from './lib/postgres';
+import { startedLogForUpserts, trackingAims, trackingReadCases } from './lib/tracking-bench';
 import { fromRoot } from './lib/project';
 
 const port = Number(process.env.BENCH_PORT ?? 3220);
@@ -228,10 +231,55 @@ async function benchLibrary(baseUrl: string, databaseUrl: string): Promise<Libra
 }
 
 interface ScheduleReport {
-  made: { seconds: number; athletes: number; groups: number; assignments: number; entries: number };
+  made: {
+    seconds: number;
+    athletes: number;
+    groups: number;
+    assignments: number;
+    entries: number;
+    logs: number;
+    sets: number;
+  };
   timings: LibraryTiming[];
   monthPayload: { items: number; bytes: number; gzipBytes: number };
   slowest: ExplainedQuery;
+  /** Issue 15, on the same academy's logged sets. */
+  tracking: LibraryTiming[];
+}
+
+/** Like timeRequests, for a write: `request(index)` gives each one's path and JSON body. */
+async function timeWrites(
+  baseUrl: string,
+  token: string,
+  endpoint: string,
+  method: 'PUT' | 'POST',
+  request: (index: number) => { path: string; body: unknown },
+  aimMs: number | null,
+): Promise<LibraryTiming> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const timings: number[] = [];
+  let failed = 0;
+  const total = libraryRequests.warmUp + libraryRequests.measured;
+  for (let index = 0; index < total; index += 1) {
+    const { path, body } = request(index);
+    const startedAt = performance.now();
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) });
+    await response.arrayBuffer();
+    const elapsed = performance.now() - startedAt;
+    if (index < libraryRequests.warmUp) continue;
+    if (!response.ok) failed += 1;
+    timings.push(elapsed);
+  }
+  timings.sort((a, b) => a - b);
+  return {
+    endpoint,
+    requests: timings.length,
+    p50Ms: percentile(timings, 50),
+    p95Ms: percentile(timings, 95),
+    maxMs: timings.at(-1) ?? Number.NaN,
+    aimMs,
+    failed,
+  };
 }
 
 /** The schedule on the Scale Academy: calendars one request at a time, the month's size, the slowest plan. */
@@ -261,7 +309,17 @@ async function benchSchedule(baseUrl: string, databaseUrl: string): Promise<Sche
   const monthPayload = await payloadSize(baseUrl, token, cases[0]!.query);
   console.log('[bench] PostgreSQL: EXPLAIN (ANALYZE) of what those calendars send');
   const slowest = await explainSlowest(databaseUrl, cases);
-  return { made: { seconds, ...counts }, timings, monthPayload, slowest };
+
+  const tracking: LibraryTiming[] = [];
+  const ids = { largeGroupId: largeGroup.id, athleteId: users.data[0].id };
+  for (const { endpoint, path, aimMs } of await trackingReadCases(baseUrl, token, ids)) {
+    console.log(`[bench] PostgreSQL: ${endpoint}, ${libraryRequests.measured} requests one at a time`);
+    tracking.push(await timeRequests(baseUrl, token, endpoint, () => path, aimMs));
+  }
+  const upserts = await startedLogForUpserts(baseUrl, token, ids.athleteId);
+  console.log(`[bench] PostgreSQL: ${upserts.endpoint}, ${libraryRequests.measured} writes one at a time`);
+  tracking.push(await timeWrites(baseUrl, token, upserts.endpoint, 'PUT', upserts.request, upserts.aimMs));
+  return { made: { seconds, ...counts }, timings, monthPayload, slowest, tracking };
 }
 
 /** /api/health and /api/me under load (autocannon). */
@@ -375,7 +433,7 @@ function printTimings(timings: LibraryTiming[]) {
 
 function printScheduleReport(report: ScheduleReport | undefined) {
   if (!report) return;
-  const { made, timings, monthPayload, slowest } = report;
+  const { made, timings, monthPayload, slowest, tracking } = report;
   const number = (value: number) => value.toLocaleString('en-US');
   console.log(
     `\nSchedule on PostgreSQL: ${scaleAcademy.name}, ${number(made.athletes)} athletes in ${made.groups} groups, ` +
@@ -396,6 +454,11 @@ function printScheduleReport(report: ScheduleReport | undefined) {
   console.log(
     `\nThe slowest statement (${slowest.endpoint}, ${slowest.executionMs.toFixed(2)} ms):\n${shortened(slowest.sql)}\n\n${shortened(slowest.plan)}`,
   );
+  console.log(
+    `\nTracking on PostgreSQL: the same academy's ${number(made.logs)} workout logs and ${number(made.sets)} logged sets; ` +
+      `${libraryRequests.measured} requests each, one at a time, after ${libraryRequests.warmUp} to warm up.`,
+  );
+  printTimings(tracking);
 }
 
 function printReport(results: Measurement[]): ReturnType<typeof summarise> {
@@ -492,7 +555,13 @@ try {
     recordedAt: new Date().toISOString(),
     machine,
     load: { connections, warmUpSeconds, durationSeconds, fixedRate },
-    aims: { database: 'PostgreSQL', ...aims, library: libraryAims, schedule: scheduleAims },
+    aims: {
+      database: 'PostgreSQL',
+      ...aims,
+      library: libraryAims,
+      schedule: scheduleAims,
+      tracking: trackingAims,
+    },
     summary,
     results,
     library: { ...largeLibrary, requests: libraryRequests, timings: library },

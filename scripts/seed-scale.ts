@@ -1,6 +1,7 @@
 /**
  * `npm run seed:scale`: (re)makes "Scale Academy" on PostgreSQL (DATABASE_URL) or the embedded PGlite (DATA_DIR):
- * 500 athletes in 25 groups, 200 workouts and two years of daily schedule, and prints how long it took.
+ * 500 athletes in 25 groups, 200 workouts, two years of daily schedule and the past year's completed workouts
+ * logged (about 3 million sets), and prints how long it took.
  * Its coach signs in as coach@scale.test with DEMO_PASSWORD. Other organisations are left as they are.
  */
 import { openDatabase } from '../server/db/client';
@@ -23,7 +24,8 @@ try {
     const number = (value: number) => value.toLocaleString('en-US');
     console.log(
       `[seed:scale] ${scaleAcademy.name}: ${number(counts.athletes)} athletes in ${counts.groups} groups, ${counts.workouts} workouts, ` +
-        `${number(counts.assignments)} group assignments and ${number(counts.entries)} schedule entries, made in ${seconds.toFixed(1)} s.`,
+        `${number(counts.assignments)} group assignments, ${number(counts.entries)} schedule entries, ` +
+        `${number(counts.logs)} workout logs and ${number(counts.sets)} logged sets, made in ${seconds.toFixed(1)} s.`,
     );
     console.log(
       `[seed:scale] Sign in as ${scaleAcademy.coachEmail} with the password "${env.DEMO_PASSWORD}".`,

@@ -5,8 +5,10 @@ import {
   athleteGroups,
   groupAssignments,
   organizations,
+  loggedSets,
   scheduleEntries,
   users,
+  workoutLogs,
   workouts,
   workoutSnapshots,
 } from '../../server/db/schema';
@@ -34,6 +36,8 @@ export const scaleAcademy = {
   futureDays: 364,
   /** Every athlete also has a workout of its own every this many days. */
   ownWorkoutEveryDays: 28,
+  /** A completed workout logs the sets of its first this many exercises (issue 15: about 3 million sets). */
+  loggedExercisesPerWorkout: 4,
 } as const;
 
 const groupNames = [
@@ -70,6 +74,8 @@ export interface ScaleAcademyCounts {
   workouts: number;
   assignments: number;
   entries: number;
+  logs: number;
+  sets: number;
 }
 
 /**
@@ -192,15 +198,21 @@ export async function makeScaleAcademy(
           from ${workoutSnapshots} where organization_id = ${organizationId}) s
       on s.n = u.n % ${spec.workoutCount}`);
 
+  await logCompletedWorkouts(db, organizationId, from, log);
+
   // The statistics autovacuum would gather within a minute of a bulk load; without them the planner guesses.
   await db.execute(
-    sql`analyze ${users}, ${athleteGroups}, ${athleteGroupMembers}, ${workoutSnapshots}, ${groupAssignments}, ${scheduleEntries}`,
+    sql`analyze ${users}, ${athleteGroups}, ${athleteGroupMembers}, ${workoutSnapshots}, ${groupAssignments}, ${scheduleEntries}, ${workoutLogs}, ${loggedSets}`,
   );
   const [counts] = await db
     .select({
       assignments: sql<number>`(select count(*) from ${groupAssignments}
         where organization_id = ${organizationId})`.mapWith(Number),
       entries: sql<number>`(select count(*) from ${scheduleEntries}
+        where organization_id = ${organizationId})`.mapWith(Number),
+      logs: sql<number>`(select count(*) from ${workoutLogs}
+        where organization_id = ${organizationId})`.mapWith(Number),
+      sets: sql<number>`(select count(*) from ${loggedSets}
         where organization_id = ${organizationId})`.mapWith(Number),
     })
     .from(organizations)
@@ -211,5 +223,73 @@ export async function makeScaleAcademy(
     workouts: spec.workoutCount,
     assignments: counts!.assignments,
     entries: counts!.entries,
+    logs: counts!.logs,
+    sets: counts!.sets,
   };
+}
+
+/**
+ * Issue 15: every completed entry gets its workout log (started 15:30 in the academy's zone, an hour long) and
+ * the sets of the first exercises of its copy of the workout, done, with loads that climb slowly over the two
+ * years, so an athlete's history of an exercise has a real line. Set-based, one group's athletes at a time.
+ */
+async function logCompletedWorkouts(
+  db: Database,
+  organizationId: string,
+  from: string,
+  log: (line: string) => void,
+) {
+  const spec = scaleAcademy;
+  await db.execute(sql`
+    insert into ${workoutLogs} (id, organization_id, entry_id, athlete_id, date, category, snapshot_id, status,
+      started_at, finished_at, duration_seconds, session_rpe, started_by, finished_by)
+    select gen_random_uuid(), e.organization_id, e.id, e.athlete_id, e.date, e.category, e.snapshot_id, 'completed',
+      (e.date + time '15:30') at time zone ${spec.timeZone},
+      (e.date + time '16:30') at time zone ${spec.timeZone},
+      3600, 5 + abs(hashtext(e.id::text)) % 5, e.athlete_id, e.athlete_id
+    from ${scheduleEntries} e
+    where e.organization_id = ${organizationId} and e.status = 'completed'`);
+  log('workout logs of the completed entries');
+
+  // Each copy of a workout's sets, once: its first exercises in order, with their prescribed reps.
+  await db.execute(sql`drop table if exists scale_prescribed_sets`);
+  await db.execute(sql`
+    create temporary table scale_prescribed_sets as
+    select snapshot_id, block_exercise_id, exercise_id, set_number, reps from (
+      select s.id as snapshot_id, (e.value ->> 'id')::uuid as block_exercise_id,
+        (e.value ->> 'exerciseId')::uuid as exercise_id, st.n::int as set_number,
+        coalesce((st.value ->> 'reps')::int, 5) as reps,
+        dense_rank() over (partition by s.id order by b.n, e.n) as exercise_number
+      from ${workoutSnapshots} s
+      cross join lateral jsonb_array_elements(s.blocks) with ordinality as b(value, n)
+      cross join lateral jsonb_array_elements(b.value -> 'exercises') with ordinality as e(value, n)
+      cross join lateral jsonb_array_elements(e.value -> 'sets') with ordinality as st(value, n)
+      where s.organization_id = ${organizationId}
+    ) numbered
+    where exercise_number <= ${spec.loggedExercisesPerWorkout}`);
+
+  const athleteGroupsOf = await db
+    .select({ id: athleteGroups.id })
+    .from(athleteGroups)
+    .where(eq(athleteGroups.organizationId, organizationId));
+  for (const [index, group] of athleteGroupsOf.entries()) {
+    // Loads from 45 to 295 lb by athlete and exercise, 0.1 lb more a day, to the nearest 5 lb.
+    await db.execute(sql`
+      insert into ${loggedSets} (id, organization_id, log_id, athlete_id, block_exercise_id, exercise_id, set_number,
+        reps, load, load_unit, load_kg, rpe, done, removed, estimated_one_rm, estimated_one_rm_kg, performed_on,
+        changed_at, changed_by)
+      select gen_random_uuid(), l.organization_id, l.id, l.athlete_id, p.block_exercise_id, p.exercise_id,
+        p.set_number, least(p.reps, 1000), w.load, 'lb', w.load * 0.45359237, 7, true, false,
+        case when p.reps between 1 and 12 then w.load * (1 + p.reps / 30.0) end,
+        case when p.reps between 1 and 12 then w.load * (1 + p.reps / 30.0) * 0.45359237 end,
+        l.date, l.finished_at, l.athlete_id
+      from ${workoutLogs} l
+      join ${athleteGroupMembers} m on m.user_id = l.athlete_id and m.group_id = ${group.id}
+      join scale_prescribed_sets p on p.snapshot_id = l.snapshot_id
+      cross join lateral (select round((45 + abs(hashtext(l.athlete_id::text || p.exercise_id::text)) % 250
+        + (l.date - ${from}::date) * 0.1) / 5.0) * 5 as load) w
+      where l.organization_id = ${organizationId}`);
+    if ((index + 1) % 5 === 0) log(`logged the sets of ${index + 1} of ${athleteGroupsOf.length} groups`);
+  }
+  await db.execute(sql`drop table scale_prescribed_sets`);
 }
