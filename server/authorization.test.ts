@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
 import {
@@ -192,7 +191,7 @@ async function demoData() {
           .select({
             digest: sql<string>`md5(coalesce(string_agg(${table}::text, ',' order by ${table}::text), ''))`,
           })
-          .from(table as PgTable)
+          .from(table)
           .where(eq(table.organizationId, demo.id));
         return row?.digest;
       },

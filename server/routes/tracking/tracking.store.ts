@@ -248,11 +248,15 @@ export class TrackingStore {
    */
   async upsertSet(logId: string, setId: string, request: SetRequest): Promise<LoggedSetResponse> {
     return this.tenant.transaction(async (scope) => {
-      const log = await this.logFor(scope, logId);
+      // One round trip: the driver pipelines the reads of a transaction.
+      const [log, existing, recordsBefore] = await Promise.all([
+        this.logFor(scope, logId),
+        scope.first(loggedSets, eq(loggedSets.id, setId)),
+        recordsOfLogs(scope, [logId]),
+      ]);
       const planned = await this.blockExercise(scope, log, request.blockExerciseId);
       await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
       const changedAt = new Date(request.changedAt);
-      const existing = await scope.first(loggedSets, eq(loggedSets.id, setId));
       if (existing && existing.logId !== log.id) {
         throw conflict('This set belongs to another workout log.');
       }
@@ -300,18 +304,20 @@ export class TrackingStore {
           if (!row) throw conflict('This set id is taken: make a new one.');
         }
       }
-      let records = await recordsOfLogs(scope, [log.id]);
+      let records = recordsBefore;
       if (applied && changesBests(existing, row!)) {
         const exerciseIds = [...new Set([row!.exerciseId, ...(existing ? [existing.exerciseId] : [])])];
-        for (const exerciseId of exerciseIds) {
-          records = await recomputeRecords(scope, log, exerciseId, records, {
-            unit: this.unit,
-            exerciseName: async () =>
-              (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
-            actorId: this.viewer.user.id,
-          });
-        }
-        await updateEstimatedMax(scope, row!);
+        const recompute = async () => {
+          for (const exerciseId of exerciseIds) {
+            records = await recomputeRecords(scope, log, exerciseId, records, {
+              unit: this.unit,
+              exerciseName: async () =>
+                (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+              actorId: this.viewer.user.id,
+            });
+          }
+        };
+        await Promise.all([recompute(), updateEstimatedMax(scope, row!)]);
       }
       const [people, names] = await Promise.all([
         this.people(scope, [row!.changedBy, log.athleteId]),
