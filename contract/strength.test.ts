@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brzycki, epley, estimatedOneRm, loadFromPercent, roundToPlate } from './strength';
+import { brzycki, detectRecords, epley, estimatedOneRm, loadFromPercent, roundToPlate } from './strength';
 
 describe('strength arithmetic', () => {
   it('estimates a 1RM with Epley and keeps Brzycki beside it', () => {
@@ -26,5 +26,43 @@ describe('strength arithmetic', () => {
     // 140 kg is 308.6 lb; 80 % is 246.9 lb, to the nearest 5 lb 245.
     expect(loadFromPercent(80, { value: 140, unit: 'kg' }, 'lb', 5)).toBe(245);
     expect(loadFromPercent(80, { value: 300, unit: 'lb' }, 'kg', 2.5)).toBe(110);
+  });
+});
+
+describe('record detection', () => {
+  const none = { loads: [], bestEstimateKg: null, bestVelocityMph: null };
+  const set = (
+    id: string,
+    reps: number | null,
+    loadKg: number | null,
+    velocityMph: number | null = null,
+  ) => ({
+    id,
+    reps,
+    loadKg,
+    velocityMph,
+  });
+
+  it('makes a first estimate, load and velocity records with nothing before them, but not more reps at a load', () => {
+    expect(detectRecords([set('a', 5, 100), set('b', 3, 110), set('c', null, null, 88)], none)).toEqual([
+      { kind: 'estimated_one_rm', setId: 'b', valueKg: epley(110, 3), previousKg: null },
+      { kind: 'heaviest_load', setId: 'b', valueKg: 110, previousKg: null },
+      { kind: 'best_velocity', setId: 'c', mph: 88, previous: null },
+    ]);
+  });
+
+  it('counts more reps against earlier sets at the same load or heavier, and ignores a hair’s difference in load', () => {
+    const prior = { loads: [{ loadKg: 102.058, reps: 5 }], bestEstimateKg: 200, bestVelocityMph: 90 };
+    // 225 lb and 102.06 kg are the same load: 6 reps beat 5 there; nothing else beats the bests.
+    expect(detectRecords([set('a', 6, 102.05799999), set('b', 8, 90)], prior)).toEqual([
+      { kind: 'most_reps_at_load', setId: 'a', reps: 6, loadKg: 102.05799999, previous: 5 },
+    ]);
+    expect(detectRecords([set('a', 5, 102.058)], prior)).toEqual([]);
+  });
+
+  it('never estimates from more than 12 reps; the reps still count at their load', () => {
+    expect(detectRecords([set('a', 15, 100)], { ...none, loads: [{ loadKg: 120, reps: 1 }] })).toEqual([
+      { kind: 'most_reps_at_load', setId: 'a', reps: 15, loadKg: 100, previous: 1 },
+    ]);
   });
 });

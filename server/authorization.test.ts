@@ -1,21 +1,29 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
 import {
+  activities,
   athleteGroups,
+  athleteMaxes,
   customSidebarItems,
   exercises,
   groupAssignments,
+  logCorrections,
+  loggedExercises,
+  loggedSets,
   organizations,
   passengers,
+  personalRecords,
   programApplications,
   programs,
   scheduleBatches,
   scheduleEntries,
   users,
+  workoutLogs,
   workouts,
 } from './db/schema';
 import { managementExtension } from './lib/management';
+import type { TenantTable } from './lib/tenancy';
 import { rolesExtension } from './lib/routes';
 import { createTestContext, type TestContext } from './testing/test-app';
 
@@ -109,11 +117,49 @@ const validBodies: Record<string, unknown> = {
     startDate: '2030-01-07',
   },
   'DELETE /api/program-applications/{applicationId}': {},
+  'PUT /api/workout-logs/{logId}': {
+    entryId: '00000000-0000-4000-8000-000000000000',
+    startedAt: '2030-01-07T16:00:00.000Z',
+  },
+  'PUT /api/workout-logs/{logId}/sets/{setId}': {
+    blockExerciseId: '00000000-0000-4000-8000-000000000000',
+    exerciseId: '00000000-0000-4000-8000-000000000000',
+    setNumber: 1,
+    reps: 5,
+    load: null,
+    loadUnit: null,
+    rpe: null,
+    timeSeconds: null,
+    distance: null,
+    distanceUnit: null,
+    velocityMph: null,
+    done: true,
+    changedAt: '2030-01-07T16:05:00.000Z',
+  },
+  'PUT /api/workout-logs/{logId}/exercises/{blockExerciseId}': {
+    exerciseId: '00000000-0000-4000-8000-000000000000',
+    changedAt: '2030-01-07T16:05:00.000Z',
+  },
+  'POST /api/workout-logs/{logId}/finish': {
+    finishedAt: '2030-01-07T17:00:00.000Z',
+    durationSeconds: 3600,
+    sessionRpe: 7,
+  },
+  'POST /api/workout-logs/{logId}/corrections': { session: { sessionRpe: 3 } },
+  'POST /api/athletes/{athleteId}/maxes': {
+    exerciseId: '00000000-0000-4000-8000-000000000000',
+    kind: 'one_rm',
+    value: 300,
+    unit: 'lb',
+    testedOn: '2030-01-07',
+  },
 };
 
 /** Values for the query parameters a route requires, so that the call reaches its handler. */
 const requiredQueries: Record<string, string> = {
   'GET /api/schedule': 'from=2030-01-07&to=2030-01-13',
+  'GET /api/workout-logs': 'entryId=00000000-0000-4000-8000-000000000000',
+  'GET /api/athletes/{athleteId}/history': 'exerciseId=00000000-0000-4000-8000-000000000000',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */
@@ -134,6 +180,23 @@ async function demoData() {
       t.db.select().from(table).where(eq(table.organizationId, demo.id)).orderBy(asc(table.id)),
     ),
   );
+  // Tracking holds thousands of demo rows: a digest of each table shows a change as well as the rows would.
+  const idsOf = (table: typeof workoutLogs | typeof loggedSets) =>
+    t.db.select({ id: table.id }).from(table).where(eq(table.organizationId, demo.id)).orderBy(asc(table.id));
+  const [demoLogs, demoSets] = await Promise.all([idsOf(workoutLogs), idsOf(loggedSets)]);
+  const trackingDigest = await Promise.all(
+    [workoutLogs, loggedSets, personalRecords, athleteMaxes, activities, loggedExercises, logCorrections].map(
+      async (table: TenantTable) => {
+        const [row] = await t.db
+          .select({
+            digest: sql<string>`md5(coalesce(string_agg(${table}::text, ',' order by ${table}::text), ''))`,
+          })
+          .from(table)
+          .where(eq(table.organizationId, demo.id));
+        return row?.digest;
+      },
+    ),
+  );
   return {
     demo,
     demoUsers,
@@ -147,6 +210,9 @@ async function demoData() {
     demoPrograms: demoPrograms as (typeof programs.$inferSelect)[],
     demoApplications: demoApplications as (typeof programApplications.$inferSelect)[],
     demoBatches,
+    demoLogs,
+    demoSets,
+    trackingDigest,
   };
 }
 
@@ -162,6 +228,18 @@ async function demoBatch(): Promise<string> {
     demoBatchId = batch!.id;
   }
   return demoBatchId;
+}
+
+/** A logged set of one of athlete@demo.test's completed workouts (the demo seed logs its past weeks). */
+async function jamiesSet() {
+  const [set] = await t.db
+    .select()
+    .from(loggedSets)
+    .where(eq(loggedSets.athleteId, await userIdOf('athlete@demo.test')))
+    .orderBy(asc(loggedSets.id))
+    .limit(1);
+  if (!set) throw new Error('athlete@demo.test has no logged set');
+  return set;
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -245,6 +323,14 @@ async function findDemoId(name: string): Promise<string> {
     }
     case 'batchId':
       return demoBatch();
+    case 'athleteId':
+      return userIdOf('athlete@demo.test');
+    case 'logId':
+      return (await jamiesSet()).logId;
+    case 'setId':
+      return (await jamiesSet()).id;
+    case 'blockExerciseId':
+      return (await jamiesSet()).blockExerciseId;
     default:
       throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
   }
@@ -268,6 +354,8 @@ describe('authorization: every signed-in route declares its roles and keeps to t
         demoIds.demoAssignments,
         demoIds.demoPrograms,
         demoIds.demoApplications,
+        demoIds.demoLogs,
+        demoIds.demoSets,
       ].flatMap((rows) => rows.map((row) => row.id)),
     ];
     const problems: string[] = [];
@@ -363,7 +451,8 @@ describe('authorization: every signed-in route declares its roles and keeps to t
     expect(problems).toEqual([]);
     expect(routeCount).toBeGreaterThan(0);
     expect(checkCount).toBe(routeCount * callers.length);
-  });
+    // Six sign-ins and calls per route, and a digest of demo's data around each rivals call: it grows with the API.
+  }, 120_000);
 });
 
 describe('authorization: the management host is apart from every organisation (ADR 024)', () => {

@@ -1,16 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleResponse } from '../contract/schedule';
 import {
   athleteGroups,
   exercises,
   groupAssignments,
+  loggedSets,
   organizations,
   passengers,
   programApplications,
   programs,
   scheduleEntries,
   users,
+  workoutLogs,
   workouts,
 } from './db/schema';
 import { addCalendarDays, todayIn } from './lib/calendar-days';
@@ -91,6 +94,9 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       `/api/schedule?${range}`,
       '/api/schedule/today',
       '/api/programs',
+      '/api/completed-workouts?size=100',
+      '/api/activities?size=100',
+      '/api/compliance/week',
     ];
     for (const path of reads) {
       const response = await t.request('GET', path, { token: rivalsToken });
@@ -159,6 +165,99 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
     });
     expect(sameProgram.status).toBe(404);
     expect(await demoSnapshot()).toEqual(before);
+  });
+
+  it("cannot read, start, log, finish or correct demo's workouts, nor read or record demo athletes' maxes", async () => {
+    const before = await demoSnapshot();
+    const demoAthlete = before.demoUsers.find((user) => user.email === 'athlete@demo.test')!;
+    const [demoSet] = await t.db
+      .select()
+      .from(loggedSets)
+      .where(eq(loggedSets.athleteId, demoAthlete.id))
+      .limit(1);
+    const [demoLog] = await t.db.select().from(workoutLogs).where(eq(workoutLogs.id, demoSet!.logId));
+    const [rivalsExercise] = await t.db.select().from(exercises).where(eq(exercises.name, 'Hang Clean'));
+    const setBody = {
+      blockExerciseId: demoSet!.blockExerciseId,
+      exerciseId: demoSet!.exerciseId,
+      setNumber: 1,
+      reps: 1,
+      load: 500,
+      loadUnit: 'lb',
+      rpe: null,
+      timeSeconds: null,
+      distance: null,
+      distanceUnit: null,
+      velocityMph: null,
+      done: true,
+      changedAt: new Date().toISOString(),
+    };
+    const attempts: [string, string, unknown][] = [
+      ['GET', `/api/workout-logs/${demoLog!.id}`, undefined],
+      [
+        'PUT',
+        `/api/workout-logs/${demoLog!.id}`,
+        { entryId: demoLog!.entryId, startedAt: new Date().toISOString() },
+      ],
+      [
+        'PUT',
+        `/api/workout-logs/${uuidv7()}`,
+        { entryId: demoLog!.entryId, startedAt: new Date().toISOString() },
+      ],
+      ['PUT', `/api/workout-logs/${demoLog!.id}/sets/${demoSet!.id}`, setBody],
+      [
+        'PUT',
+        `/api/workout-logs/${demoLog!.id}/exercises/${demoSet!.blockExerciseId}`,
+        { exerciseId: demoSet!.exerciseId, notes: 'Stolen', changedAt: new Date().toISOString() },
+      ],
+      [
+        'POST',
+        `/api/workout-logs/${demoLog!.id}/finish`,
+        { finishedAt: new Date().toISOString(), durationSeconds: 60, sessionRpe: 1 },
+      ],
+      ['POST', `/api/workout-logs/${demoLog!.id}/corrections`, { sets: [{ id: demoSet!.id, reps: 0 }] }],
+      ['GET', `/api/athletes/${demoAthlete.id}/maxes`, undefined],
+      [
+        'POST',
+        `/api/athletes/${demoAthlete.id}/maxes`,
+        { exerciseId: rivalsExercise!.id, kind: 'one_rm', value: 999, unit: 'lb', testedOn: '2030-01-07' },
+      ],
+      ['GET', `/api/athletes/${demoAthlete.id}/history?exerciseId=${demoSet!.exerciseId}`, undefined],
+      ['GET', `/api/athletes/${demoAthlete.id}/training`, undefined],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await t.request(method, path, { token: rivalsToken, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    // A rivals log id that is demo's own cannot be taken over by starting a rivals entry with it.
+    const [rivalsEntry] = await t.db
+      .select()
+      .from(scheduleEntries)
+      .where(
+        eq(
+          scheduleEntries.organizationId,
+          (await t.db.select().from(organizations).where(eq(organizations.slug, 'rivals')))[0]!.id,
+        ),
+      )
+      .limit(1);
+    const taken = await t.request('PUT', `/api/workout-logs/${demoLog!.id}`, {
+      token: rivalsToken,
+      body: { entryId: rivalsEntry!.id, startedAt: new Date().toISOString() },
+    });
+    expect(taken.status).toBe(409);
+    const lookup = await t.request('GET', `/api/workout-logs?entryId=${demoLog!.entryId}`, {
+      token: rivalsToken,
+    });
+    expect(lookup.body).toEqual({ data: null });
+    const grouped = await t.request('GET', `/api/completed-workouts?athleteId=${demoAthlete.id}`, {
+      token: rivalsToken,
+    });
+    expect(grouped.body).toMatchObject({ total: 0 });
+    expect(await demoSnapshot()).toEqual(before);
+    const [after] = await t.db.select().from(workoutLogs).where(eq(workoutLogs.id, demoLog!.id));
+    expect(after).toEqual(demoLog);
+    const [setAfter] = await t.db.select().from(loggedSets).where(eq(loggedSets.id, demoSet!.id));
+    expect(setAfter).toEqual(demoSet);
   });
 
   it('cannot change a demo user through POST /api/users/{userId}', async () => {

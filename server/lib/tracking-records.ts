@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { detectRecords, type DetectedRecord } from '../../contract/strength';
 import { recordKindLabels, type PersonalRecord } from '../../contract/tracking';
 import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
@@ -77,15 +77,17 @@ export function recordTitle(
 
 /**
  * Recomputes a log's records for one exercise from its sets and the athlete's bests before it (same
- * transaction as the change): records that still hold keep their ids, others go, new ones come. A completed
- * log's records are in the activity feed too.
+ * transaction as the change), given the log's records as they are: records that still hold keep their ids (and
+ * are not written again when unchanged), others go, new ones come. A completed log's records are in the activity
+ * feed too. Answers the log's records after the change.
  */
 export async function recomputeRecords(
   scope: TenantScope,
   log: LogRow,
   exerciseId: string,
-  context: { unit: WeightUnit; exerciseName: string; actorId: string | null },
-): Promise<void> {
+  current: RecordRow[],
+  context: { unit: WeightUnit; exerciseName: () => Promise<string>; actorId: string | null },
+): Promise<RecordRow[]> {
   const [sets, prior] = await Promise.all([
     scope.selectFields(
       loggedSets,
@@ -119,25 +121,45 @@ export async function recomputeRecords(
     bestEstimateKg: maxOf(prior.map((row) => row.estimateKg)),
     bestVelocityMph: maxOf(prior.map((row) => row.velocityMph)),
   });
-  const kept = detected.map((record) => record.kind);
-  await scope.delete(
-    personalRecords,
-    and(
-      eq(personalRecords.logId, log.id),
-      eq(personalRecords.exerciseId, exerciseId),
-      kept.length > 0 ? notInArray(personalRecords.kind, kept) : undefined,
-    )!,
-  );
+  const others = current.filter((record) => record.exerciseId !== exerciseId);
+  const mine = current.filter((record) => record.exerciseId === exerciseId);
+  const gone = mine.filter((record) => !detected.some((found) => found.kind === record.kind));
+  if (gone.length > 0) {
+    await scope.delete(
+      personalRecords,
+      inArray(
+        personalRecords.id,
+        gone.map((record) => record.id),
+      ),
+    );
+  }
+  const kept: RecordRow[] = [];
   for (const record of detected) {
     const values = { setId: record.setId, ...storedRecord(record, context.unit), achievedAt: log.startedAt };
+    const before = mine.find((row) => row.kind === record.kind);
+    if (
+      before &&
+      before.setId === values.setId &&
+      before.value === values.value &&
+      before.unit === values.unit &&
+      before.load === values.load &&
+      before.previous === values.previous &&
+      before.achievedAt.getTime() === values.achievedAt.getTime()
+    ) {
+      kept.push(before);
+      continue;
+    }
     const [row] = await scope.upsert(
       personalRecords,
       { athleteId: log.athleteId, exerciseId, logId: log.id, kind: record.kind, ...values },
       { target: [personalRecords.logId, personalRecords.exerciseId, personalRecords.kind], set: values },
     );
-    if (row && log.status === 'completed')
-      await recordActivity(scope, row, context.exerciseName, context.actorId);
+    if (!row) continue;
+    kept.push(row);
+    if (log.status === 'completed')
+      await recordActivity(scope, row, await context.exerciseName(), context.actorId);
   }
+  return [...others, ...kept];
 }
 
 /** A record's line in the activity feed, made once and kept in step with the record's value. */

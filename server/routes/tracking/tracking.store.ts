@@ -202,14 +202,21 @@ export class TrackingStore {
 
   /** The block exercise a set or an exercise change names, from the entry's copy of the workout. */
   private async blockExercise(scope: TenantScope, log: LogRow, blockExerciseId: string) {
-    const [snapshot] = await scope.selectFields(
-      workoutSnapshots,
-      { blocks: workoutSnapshots.blocks },
-      { where: eq(workoutSnapshots.id, log.snapshotId) },
-    );
-    const found = snapshot?.blocks
-      .flatMap((block) => block.exercises)
-      .find((entry) => entry.id === lower(blockExerciseId));
+    const key = `${scope.organizationId}:${log.snapshotId}`;
+    let planned = plannedExercises.get(key);
+    if (!planned) {
+      const [snapshot] = await scope.selectFields(
+        workoutSnapshots,
+        { blocks: workoutSnapshots.blocks },
+        { where: eq(workoutSnapshots.id, log.snapshotId) },
+      );
+      planned = (snapshot?.blocks ?? []).flatMap((block) =>
+        block.exercises.map((entry) => ({ id: entry.id, exerciseId: entry.exerciseId })),
+      );
+      if (plannedExercises.size >= 1000) plannedExercises.clear();
+      plannedExercises.set(key, planned);
+    }
+    const found = planned.find((entry) => entry.id === lower(blockExerciseId));
     if (!found) {
       throw invalidFields({ blockExerciseId: 'This exercise is not in the workout being tracked' });
     }
@@ -241,11 +248,15 @@ export class TrackingStore {
    */
   async upsertSet(logId: string, setId: string, request: SetRequest): Promise<LoggedSetResponse> {
     return this.tenant.transaction(async (scope) => {
-      const log = await this.logFor(scope, logId);
+      // One round trip: the driver pipelines the reads of a transaction.
+      const [log, existing, recordsBefore] = await Promise.all([
+        this.logFor(scope, logId),
+        scope.first(loggedSets, eq(loggedSets.id, setId)),
+        recordsOfLogs(scope, [logId]),
+      ]);
       const planned = await this.blockExercise(scope, log, request.blockExerciseId);
       await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
       const changedAt = new Date(request.changedAt);
-      const existing = await scope.first(loggedSets, eq(loggedSets.id, setId));
       if (existing && existing.logId !== log.id) {
         throw conflict('This set belongs to another workout log.');
       }
@@ -293,19 +304,21 @@ export class TrackingStore {
           if (!row) throw conflict('This set id is taken: make a new one.');
         }
       }
-      if (applied) {
+      let records = recordsBefore;
+      if (applied && changesBests(existing, row!)) {
         const exerciseIds = [...new Set([row!.exerciseId, ...(existing ? [existing.exerciseId] : [])])];
-        const names = await this.exerciseNames(scope, exerciseIds);
-        for (const exerciseId of exerciseIds) {
-          await recomputeRecords(scope, log, exerciseId, {
-            unit: this.unit,
-            exerciseName: names.get(exerciseId) ?? 'An exercise',
-            actorId: this.viewer.user.id,
-          });
-        }
-        await updateEstimatedMax(scope, row!);
+        const recompute = async () => {
+          for (const exerciseId of exerciseIds) {
+            records = await recomputeRecords(scope, log, exerciseId, records, {
+              unit: this.unit,
+              exerciseName: async () =>
+                (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+              actorId: this.viewer.user.id,
+            });
+          }
+        };
+        await Promise.all([recompute(), updateEstimatedMax(scope, row!)]);
       }
-      const records = await recordsOfLogs(scope, [log.id]);
       const [people, names] = await Promise.all([
         this.people(scope, [row!.changedBy, log.athleteId]),
         this.exerciseNames(scope, [row!.exerciseId, ...records.map((record) => record.exerciseId)]),
@@ -505,10 +518,11 @@ export class TrackingStore {
         touched.add(row.exerciseId);
       }
       const names = await this.exerciseNames(scope, [...touched]);
+      let records = await recordsOfLogs(scope, [log.id]);
       for (const exerciseId of touched) {
-        await recomputeRecords(scope, corrected, exerciseId, {
+        records = await recomputeRecords(scope, corrected, exerciseId, records, {
           unit: this.unit,
-          exerciseName: names.get(exerciseId) ?? 'An exercise',
+          exerciseName: () => Promise.resolve(names.get(exerciseId) ?? 'An exercise'),
           actorId: this.viewer.user.id,
         });
       }
@@ -584,15 +598,19 @@ export class TrackingStore {
     };
   }
 
+  /** People by id; the viewer is known without asking the database (most answers name only it). */
   private async people(scope: TenantScope, ids: (string | null)[]): Promise<Map<string, PersonRef>> {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    if (wanted.length === 0) return new Map();
+    const { id, firstName, lastName } = this.viewer.user;
+    const known = new Map<string, PersonRef>([[id, { id, firstName, lastName }]]);
+    const wanted = [...new Set(ids.filter((other): other is string => other !== null && other !== id))];
+    if (wanted.length === 0) return known;
     const rows = await scope.selectFields(
       users,
       { id: users.id, firstName: users.firstName, lastName: users.lastName },
       { where: inArray(users.id, wanted) },
     );
-    return new Map(rows.map((row) => [row.id, row]));
+    for (const row of rows) known.set(row.id, row);
+    return known;
   }
 
   private async exerciseNames(scope: TenantScope, ids: string[]): Promise<Map<string, string>> {
@@ -984,6 +1002,23 @@ export class TrackingStore {
       }),
     };
   }
+}
+
+/** The block exercises of each copy of a workout: copies never change, so they are kept once read. */
+const plannedExercises = new Map<string, { id: string; exerciseId: string }[]>();
+
+/** Whether a set's change can move records or maxes: what counts of it (done, reps, load, velocity, exercise). */
+function changesBests(before: SetRow | undefined, after: SetRow): boolean {
+  const counts = (set: SetRow | undefined) => set !== undefined && set.done && !set.removed;
+  if (!counts(before) && !counts(after)) return false;
+  return (
+    !counts(before) ||
+    !counts(after) ||
+    before!.exerciseId !== after.exerciseId ||
+    before!.reps !== after.reps ||
+    before!.loadKg !== after.loadKg ||
+    before!.velocityMph !== after.velocityMph
+  );
 }
 
 /** Completed ÷ scheduled, to three places; null when nothing was due. */
