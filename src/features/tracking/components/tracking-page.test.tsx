@@ -1,10 +1,11 @@
-import type { TodayResponse, User } from '@contract';
+import type { ScheduleItemResponse, TodayResponse, User } from '@contract';
 import { demoUsers, tokenFor } from '@mocks/data';
 import { scheduleHandlers } from '@mocks/handlers/schedule';
 import { createTrackingFake } from '@mocks/handlers/tracking';
 import { server } from '@mocks/server';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 import {
@@ -292,6 +293,52 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'See the completed workout' })).toHaveAttribute(
       'href',
       `/app/completed/${log?.id}`,
+    );
+  });
+
+  it('lets a coach track a group session athlete by athlete, losing nothing on a switch (tour steps included)', async () => {
+    signInAs(demoUsers.coach);
+    const saves = recordBodies('POST', `/api/users/${demoUsers.coach.id}`);
+    const headers = { Authorization: `Bearer ${tokenFor(demoUsers.coach)}` };
+    const today = (await (
+      await fetch(`${window.location.origin}/api/schedule/today`, { headers })
+    ).json()) as TodayResponse;
+    const session = today.data.find((item) => item.kind === 'assignment' && item.name === 'Pitcher Arm Care');
+    const assignment = (await (
+      await fetch(`${window.location.origin}/api/group-assignments/${session?.id}`, { headers })
+    ).json()) as ScheduleItemResponse;
+    const [first, second] = assignment.data.members ?? [];
+    if (!first || !second) throw new Error('The Pitchers have fewer than two athletes');
+    const firstName = `${first.athlete.firstName} ${first.athlete.lastName}`;
+    const secondName = `${second.athlete.firstName} ${second.athlete.lastName}`;
+
+    const { user } = renderApp(`/app/track/${first.entryId}`);
+    await user.click(await screen.findByRole('button', { name: `Start for ${firstName}` }));
+    await user.click(doneButton('Band external rotation', 1));
+
+    await user.selectOptions(screen.getByLabelText('Athlete'), secondName);
+    await user.click(await screen.findByRole('button', { name: `Start for ${secondName}` }));
+    expect(doneButton('Band external rotation', 1)).toHaveAttribute('aria-pressed', 'false');
+
+    await user.selectOptions(screen.getByLabelText('Athlete'), `${firstName} (started)`);
+    expect(await screen.findByText(`For ${firstName} · 1 of 2 sets done`)).toBeInTheDocument();
+    expect(doneButton('Band external rotation', 1)).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Finish workout' }));
+    expect(await screen.findByRole('dialog', { name: 'Workout complete!' })).toHaveTextContent(
+      `Pitcher Arm Care for ${firstName} is done.`,
+    );
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(first.entryId)).toMatchObject({
+      status: 'completed',
+      finishedBy: { id: demoUsers.coach.id },
+    });
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({
+        onboardingSteps: { OPEN_WORKOUT_MODAL: true, TRACK_WORKOUT_FOR_ATHLETE: true },
+      }),
     );
   });
 });
