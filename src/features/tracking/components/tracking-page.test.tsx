@@ -1,6 +1,6 @@
 import type { ScheduleItemResponse, TodayResponse, User } from '@contract';
 import { demoUsers, tokenFor } from '@mocks/data';
-import { scheduleHandlers } from '@mocks/handlers/schedule';
+import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
 import { createTrackingFake } from '@mocks/handlers/tracking';
 import { server } from '@mocks/server';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -340,5 +340,53 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
         onboardingSteps: { OPEN_WORKOUT_MODAL: true, TRACK_WORKOUT_FOR_ATHLETE: true },
       }),
     );
+  });
+
+  it('shows a workout finished offline as done on the schedule at once', async () => {
+    const { user, router } = await openTodaysWorkout();
+    cutWrites();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Finish workout' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Workout complete!' })).getByRole('button', {
+        name: 'Done',
+      }),
+    );
+
+    await act(() => router.navigate({ to: '/app/schedule', search: { view: 'day', date: demoToday() } }));
+    expect(await screen.findByRole('button', { name: /^Lower Body Strength A,.*done$/ })).toBeInTheDocument();
+  });
+
+  it('says which change the server refused for good, and sends the rest', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('All changes saved');
+    let refused = false;
+    server.use(
+      http.put('*/api/workout-logs/:logId/sets/:setId', () => {
+        if (refused) return undefined;
+        refused = true;
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Reps are at most 1,000',
+              fields: { reps: 'Reps are at most 1,000' },
+            },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(doneButton('Trap-bar deadlift', 2));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(/^One change was not accepted by the server:/);
+    expect(within(refusal).getByRole('listitem')).toHaveTextContent('Reps are at most 1,000');
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(entryId)?.sets.map((loggedSet) => loggedSet.setNumber)).toEqual([2]);
   });
 });
