@@ -29,7 +29,7 @@ export interface PerformedValues {
 }
 
 export interface SetRow {
-  /** Stable across renders: the device set's id, or the planned place. */
+  /** Stable across renders and touches: the block exercise and the set number. */
   key: string;
   /** The device set once the person touched it; null while it only shows the prescription. */
   setId: string | null;
@@ -183,7 +183,8 @@ const emptyValues: PerformedValues = {
 function rowOf(loggedSet: DeviceSet, prescribed: PrescribedSet | null, restSeconds: number | null): SetRow {
   const { reps, load, loadUnit, rpe, timeSeconds, distance, distanceUnit, velocityMph } = loggedSet;
   return {
-    key: loggedSet.id,
+    // The same key before and after the first touch: the row (and the focus in it) stays where it is.
+    key: `${loggedSet.blockExerciseId}:${loggedSet.setNumber}`,
     setId: loggedSet.id,
     setNumber: loggedSet.setNumber,
     prescribed,
