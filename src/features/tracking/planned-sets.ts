@@ -7,6 +7,7 @@ import type {
   WeightUnit,
   WorkoutBlock,
 } from '@contract';
+import { describeSets } from '@contract/prescription';
 import { convertLoad } from '@contract/training-vocabulary';
 import { estimatedOneRm, loadFromPercent } from '@contract/strength';
 import type { DeviceExercise, DeviceLog, DeviceSet } from '@/lib/tracking-sync/device-logs';
@@ -52,6 +53,10 @@ export interface ExercisePlan {
   swappedFrom: string | null;
   notes: string | null;
   coachNotes: string | null;
+  /** The prescription in words ("4 x 5 @ 80%"), with its rounds. */
+  prescription: string;
+  /** The number an added set gets: after every set this exercise has had, removed ones included. */
+  nextSetNumber: number;
   rows: SetRow[];
 }
 
@@ -155,6 +160,7 @@ function planExercise(
     .filter((loggedSet) => loggedSet.setNumber > planned.length && !loggedSet.removed)
     .sort((a, b) => a.setNumber - b.setNumber)
     .map((loggedSet) => rowOf(loggedSet, null, block.restSeconds));
+  const numbers = [planned.length, ...deviceSets.map((loggedSet) => loggedSet.setNumber)];
   return {
     blockExerciseId: slot.id,
     label,
@@ -165,6 +171,8 @@ function planExercise(
     swappedFrom: swap && swap.exerciseId !== slot.exerciseId ? slot.exercise.name : null,
     notes: swap?.notes ?? null,
     coachNotes: slot.notes,
+    prescription: `${describeSets(slot.sets)}${block.rounds > 1 ? ` · ${block.rounds} rounds` : ''}`,
+    nextSetNumber: Math.max(...numbers) + 1,
     rows: [...rows, ...added],
   };
 }
@@ -208,14 +216,6 @@ export function setFieldsOf(
     done: row.done,
     ...changes,
   };
-}
-
-/** The next set number of an exercise: after every set it has had, removed ones included. */
-export function nextSetNumber(log: DeviceLog, plan: ExercisePlan, plannedCount: number): number {
-  const numbers = Object.values(log.sets)
-    .filter((loggedSet) => loggedSet.blockExerciseId === plan.blockExerciseId)
-    .map((loggedSet) => loggedSet.setNumber);
-  return Math.max(plannedCount, ...numbers, ...plan.rows.map((row) => row.setNumber)) + 1;
 }
 
 export interface SessionTotals {

@@ -69,8 +69,13 @@ function patchQuery(queryClient: QueryClient, query: Query, statuses: Map<string
 /** Keeps the schedule's cached answers in step with the device's logs; returns how to stop. */
 export function showDeviceStatuses(queryClient: QueryClient): () => void {
   const cache = queryClient.getQueryCache();
+  let shown = '';
   const patchAll = () => {
     const statuses = deviceStatuses();
+    // Most changes (a set, a rest) leave every entry's status as it was: nothing to correct then.
+    const key = JSON.stringify([...statuses]);
+    if (key === shown) return;
+    shown = key;
     for (const query of cache.findAll({ queryKey: ['schedule'] })) patchQuery(queryClient, query, statuses);
   };
   patchAll();

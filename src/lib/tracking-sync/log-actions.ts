@@ -128,13 +128,19 @@ export function adoptServerLog(
 export type SetFields = Omit<UpsertLoggedSetRequest, 'changedAt' | 'removed'>;
 
 /** A new or changed set: the whole set as it is now, stamped with the time the person changed it. */
-export function saveSet(logId: string, setId: string | null, fields: SetFields, removed = false): string {
+export function saveSet(
+  logId: string,
+  setId: string | null,
+  fields: SetFields,
+  removed = false,
+  rest: DeviceLog['rest'] = null,
+): string {
   const id = setId ?? uuidv7();
   const loggedSet: DeviceSet = { ...fields, removed, changedAt: now(), id };
   const { id: _id, ...body } = loggedSet;
   write(
     logId,
-    (log) => ({ ...log, sets: { ...log.sets, [id]: loggedSet } }),
+    (log) => ({ ...log, sets: { ...log.sets, [id]: loggedSet }, ...(rest ? { rest } : {}) }),
     () => outboxItem('set', 'PUT', `api/workout-logs/${logId}/sets/${id}`, body, id),
   );
   return id;
@@ -147,9 +153,10 @@ export function markSetDone(
   fields: SetFields,
   restSeconds: number | null,
 ): string {
-  const id = saveSet(logId, setId, fields);
-  if (fields.done && restSeconds) startRest(logId, restSeconds);
-  return id;
+  // One change of the log (one write to the device, one render) for the set and its rest.
+  const rest =
+    fields.done && restSeconds ? { endsAt: Date.now() + restSeconds * 1000, seconds: restSeconds } : null;
+  return saveSet(logId, setId, fields, false, rest);
 }
 
 export function startRest(logId: string, seconds: number): void {

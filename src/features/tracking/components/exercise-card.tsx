@@ -1,15 +1,13 @@
 import type { ExerciseHistoryResponse, Measure, WeightUnit } from '@contract';
-import { describeSets } from '@contract';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CheckIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import type { DeviceLog } from '@/lib/tracking-sync/device-logs';
+import { CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { markSetDone, saveExercise, saveSet } from '@/lib/tracking-sync/log-actions';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import type { ExercisePlan, PerformedValues, SetRow } from '../planned-sets';
-import { nextSetNumber, setFieldsOf } from '../planned-sets';
+import { setFieldsOf } from '../planned-sets';
 import { unlockRestBeep } from '../rest-beep';
 import { SwapExerciseDialog } from './swap-exercise-dialog';
 
@@ -61,29 +59,30 @@ function lastTime(history: ExerciseHistoryResponse | undefined, logId: string): 
   return `Last time (${day}): ${parts.join(' · ')}`;
 }
 
-/** One exercise of the workout being tracked: its sets, "last time", notes, swap, add a set. */
-export function ExerciseCard({
-  log,
+/**
+ * One exercise of the workout being tracked: its sets, "last time", notes, swap, add a set. Memoised: a tap
+ * re-renders the exercise it changed, not the whole workout (issue 15: on screen within one frame).
+ */
+export const ExerciseCard = memo(function ExerciseCard({
+  logId,
+  athleteId,
   plan,
   weightUnit,
   isLocked,
 }: {
-  log: DeviceLog;
+  logId: string;
+  athleteId: string;
   plan: ExercisePlan;
   weightUnit: WeightUnit;
   isLocked: boolean;
 }) {
-  const history = useQuery(trackingQueries.history(log.athlete.id, plan.exerciseId));
+  const history = useQuery(trackingQueries.history(athleteId, plan.exerciseId));
   const [isSwapping, setIsSwapping] = useState(false);
+  const [isWritingNotes, setIsWritingNotes] = useState(false);
   const fields = fieldsOf(plan.measures);
   const headingId = useId();
   const notesId = useId();
-  const slot = log.workout.blocks
-    .flatMap((block) => block.exercises.map((exercise) => ({ exercise, rounds: block.rounds })))
-    .find(({ exercise }) => exercise.id === plan.blockExerciseId);
-  const prescription = slot ? describeSets(slot.exercise.sets) : '';
-  const rounds = slot && slot.rounds > 1 ? ` · ${slot.rounds} rounds` : '';
-  const last = lastTime(history.data, log.logId);
+  const last = lastTime(history.data, logId);
 
   return (
     <section
@@ -97,8 +96,7 @@ export function ExerciseCard({
             {plan.exerciseName}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {prescription}
-            {rounds}
+            {plan.prescription}
             {plan.swappedFrom ? ` · instead of ${plan.swappedFrom}` : ''}
           </p>
           {last ? <p className="mt-0.5 text-sm font-medium text-foreground">{last}</p> : null}
@@ -111,11 +109,11 @@ export function ExerciseCard({
         ) : null}
       </div>
 
-      <ol className="mt-3 space-y-2">
+      <ol className="mt-3 space-y-1.5">
         {plan.rows.map((row, index) => (
           <SetRowView
             key={row.key}
-            log={log}
+            logId={logId}
             plan={plan}
             row={row}
             position={index + 1}
@@ -130,58 +128,74 @@ export function ExerciseCard({
       ) : null}
 
       {!isLocked ? (
-        <Button
-          variant="ghost"
-          className="mt-2 min-h-9 px-2.5"
-          onClick={() => {
-            const previous = plan.rows.at(-1);
-            saveSet(log.logId, null, {
-              blockExerciseId: plan.blockExerciseId,
-              exerciseId: plan.exerciseId,
-              setNumber: nextSetNumber(log, plan, (slot?.exercise.sets.length ?? 0) * (slot?.rounds ?? 1)),
-              ...(previous?.values ?? {
-                reps: null,
-                load: null,
-                loadUnit: null,
-                rpe: null,
-                timeSeconds: null,
-                distance: null,
-                distanceUnit: null,
-                velocityMph: null,
-              }),
-              done: false,
-            });
-          }}
-        >
-          <PlusIcon className="size-4" />
-          Add a set to {plan.exerciseName}
-        </Button>
+        <div className="mt-1 flex flex-wrap gap-1">
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2.5"
+            aria-label={`Add a set to ${plan.exerciseName}`}
+            onClick={() => {
+              const previous = plan.rows.at(-1);
+              saveSet(logId, null, {
+                blockExerciseId: plan.blockExerciseId,
+                exerciseId: plan.exerciseId,
+                setNumber: plan.nextSetNumber,
+                ...(previous?.values ?? {
+                  reps: null,
+                  load: null,
+                  loadUnit: null,
+                  rpe: null,
+                  timeSeconds: null,
+                  distance: null,
+                  distanceUnit: null,
+                  velocityMph: null,
+                }),
+                done: false,
+              });
+            }}
+          >
+            <PlusIcon className="size-4" />
+            Add a set
+          </Button>
+          {plan.notes === null && !isWritingNotes ? (
+            <Button
+              variant="ghost"
+              className="min-h-9 px-2.5"
+              aria-label={`Notes on ${plan.exerciseName}`}
+              onClick={() => setIsWritingNotes(true)}
+            >
+              <PencilIcon className="size-4" />
+              Notes
+            </Button>
+          ) : null}
+        </div>
       ) : null}
 
-      <div className="mt-2">
-        <label htmlFor={notesId} className="text-xs font-semibold text-muted-foreground">
-          Notes on {plan.exerciseName}
-        </label>
-        <NotesField
-          id={notesId}
-          value={plan.notes ?? ''}
-          disabled={isLocked}
-          onCommit={(notes) =>
-            saveExercise(log.logId, plan.blockExerciseId, {
-              exerciseId: plan.exerciseId,
-              exerciseName: plan.exerciseName,
-              notes: notes.trim() === '' ? null : notes.trim(),
-            })
-          }
-        />
-      </div>
+      {plan.notes !== null || isWritingNotes ? (
+        <div className="mt-2">
+          <label htmlFor={notesId} className="text-xs font-semibold text-muted-foreground">
+            Notes on {plan.exerciseName}
+          </label>
+          <NotesField
+            id={notesId}
+            value={plan.notes ?? ''}
+            disabled={isLocked}
+            onCommit={(notes) =>
+              saveExercise(logId, plan.blockExerciseId, {
+                exerciseId: plan.exerciseId,
+                exerciseName: plan.exerciseName,
+                notes: notes.trim() === '' ? null : notes.trim(),
+              })
+            }
+          />
+        </div>
+      ) : null}
 
       {isSwapping ? (
         <SwapExerciseDialog
           plan={plan}
           onClose={() => setIsSwapping(false)}
           onSwap={(exercise) => {
-            saveExercise(log.logId, plan.blockExerciseId, {
+            saveExercise(logId, plan.blockExerciseId, {
               exerciseId: exercise.id,
               exerciseName: exercise.name,
               notes: plan.notes,
@@ -189,7 +203,7 @@ export function ExerciseCard({
             // Sets not yet done are now of the exercise done instead.
             for (const row of plan.rows) {
               if (row.setId && !row.done) {
-                saveSet(log.logId, row.setId, { ...setFieldsOf(plan, row, {}), exerciseId: exercise.id });
+                saveSet(logId, row.setId, { ...setFieldsOf(plan, row, {}), exerciseId: exercise.id });
               }
             }
             setIsSwapping(false);
@@ -198,10 +212,10 @@ export function ExerciseCard({
       ) : null}
     </section>
   );
-}
+});
 
 function SetRowView({
-  log,
+  logId,
   plan,
   row,
   position,
@@ -209,7 +223,7 @@ function SetRowView({
   weightUnit,
   isLocked,
 }: {
-  log: DeviceLog;
+  logId: string;
   plan: ExercisePlan;
   row: SetRow;
   position: number;
@@ -219,18 +233,19 @@ function SetRowView({
 }) {
   const name = `Set ${position} of ${plan.exerciseName}`;
   const change = (changes: Partial<PerformedValues>) =>
-    saveSet(log.logId, row.setId, setFieldsOf(plan, row, changes));
+    saveSet(logId, row.setId, setFieldsOf(plan, row, changes));
   return (
     <li
       aria-label={name}
-      className={`flex flex-wrap items-end gap-2 rounded-xl border p-2 ${row.done ? 'border-success/40 bg-success/5' : 'border-border'}`}
+      className={`flex flex-wrap items-end gap-2 rounded-xl border px-2 py-1.5 ${row.done ? 'border-success/40 bg-success/5' : 'border-border'}`}
     >
-      <span className="w-12 self-center text-sm font-semibold text-foreground">Set {position}</span>
+      <span className="w-10 self-end pb-3 text-sm font-semibold text-foreground">{position}</span>
       {fields.map((field) => (
         <NumberField
           key={field.key}
           label={field.label}
           accessibleName={`${field.label}, set ${position} of ${plan.exerciseName}`}
+          showLabel={position === 1}
           unit={field.unit?.(row) ?? null}
           value={row.values[field.key] as number | null}
           step={field.step}
@@ -253,7 +268,7 @@ function SetRowView({
           <button
             type="button"
             aria-label={`Remove set ${position} of ${plan.exerciseName}`}
-            onClick={() => saveSet(log.logId, row.setId, setFieldsOf(plan, row, {}), true)}
+            onClick={() => saveSet(logId, row.setId, setFieldsOf(plan, row, {}), true)}
             className="inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring"
           >
             <TrashIcon className="size-4" />
@@ -266,7 +281,7 @@ function SetRowView({
           disabled={isLocked}
           onClick={() => {
             unlockRestBeep();
-            markSetDone(log.logId, row.setId, setFieldsOf(plan, row, { done: !row.done }), row.restSeconds);
+            markSetDone(logId, row.setId, setFieldsOf(plan, row, { done: !row.done }), row.restSeconds);
           }}
           className={`inline-flex size-12 items-center justify-center rounded-xl border-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-70 ${row.done ? 'border-success bg-success text-white' : 'border-border-strong bg-surface text-muted-foreground hover:border-success'}`}
         >
@@ -287,10 +302,13 @@ function NumberField({
   min,
   max,
   disabled,
+  showLabel,
   onCommit,
 }: {
   label: string;
   accessibleName: string;
+  /** The first set's fields carry the column's label; the others line up under it. */
+  showLabel: boolean;
   unit: string | null;
   value: number | null;
   step: string;
@@ -313,7 +331,10 @@ function NumberField({
   };
   return (
     <div className="w-20">
-      <label htmlFor={id} className="block text-xs font-medium text-muted-foreground">
+      <label
+        htmlFor={id}
+        className={showLabel ? 'block text-xs font-medium text-muted-foreground' : 'sr-only'}
+      >
         {label}
         {unit ? ` (${unit})` : ''}
       </label>

@@ -21,9 +21,9 @@ import { useDeviceLogOfEntry } from '@/lib/tracking-sync/use-device-logs';
 import { useCompletedWorkoutActions } from '@/stores/completed-workout-store';
 import { useScreenTitle } from '@/stores/header-store';
 import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
-import type { PrefillContext } from '../planned-sets';
+import type { ExercisePlan, PrefillContext } from '../planned-sets';
 import { planExercises, sessionTotals } from '../planned-sets';
-import { formatDuration } from '../rest-beep';
+import { formatDuration, unlockRestBeep } from '../rest-beep';
 import { CongratsModal } from './congrats-modal';
 import { ExerciseCard } from './exercise-card';
 import { FinishDialog } from './finish-dialog';
@@ -77,7 +77,11 @@ export function TrackingPage() {
           entry={entry.data}
           isStaff={isStaff}
           isChecking={serverLog.isPending && serverLog.fetchStatus === 'fetching'}
-          onStart={() => startWorkoutLog({ entry: { ...entry.data, athlete }, userId: me.user.id })}
+          onStart={() => {
+            // A tap: the moment browsers allow the rest timer's sound to be prepared.
+            unlockRestBeep();
+            startWorkoutLog({ entry: { ...entry.data, athlete }, userId: me.user.id });
+          }}
         />
       ) : entry.isError ? (
         <div className="mx-auto max-w-3xl space-y-3 p-4">
@@ -209,9 +213,21 @@ function usePrefillContext(athleteId: string): PrefillContext {
   return useMemo(() => ({ weightUnit, plateStep, maxes: maxList ?? [] }), [weightUnit, plateStep, maxList]);
 }
 
+/** Keeps each exercise's plan object when nothing of it changed, so only the exercise tapped re-renders. */
+function useStablePlans(plans: ExercisePlan[]): ExercisePlan[] {
+  const [previous] = useState(() => new Map<string, { json: string; plan: ExercisePlan }>());
+  return plans.map((plan) => {
+    const json = JSON.stringify(plan);
+    const kept = previous.get(plan.blockExerciseId);
+    if (kept?.json === json) return kept.plan;
+    previous.set(plan.blockExerciseId, { json, plan });
+    return plan;
+  });
+}
+
 function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: boolean; viewerId: string }) {
   const context = usePrefillContext(log.athlete.id);
-  const plans = useMemo(() => planExercises(log, context), [log, context]);
+  const plans = useStablePlans(useMemo(() => planExercises(log, context), [log, context]));
   const [isFinishing, setIsFinishing] = useState(false);
   const [finishedHere, setFinishedHere] = useState(false);
   const { workoutCompleted } = useCompletedWorkoutActions();
@@ -288,7 +304,8 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
       {plans.map((plan) => (
         <ExerciseCard
           key={plan.blockExerciseId}
-          log={log}
+          logId={log.logId}
+          athleteId={log.athlete.id}
           plan={plan}
           weightUnit={context.weightUnit}
           isLocked={isCompleted}
