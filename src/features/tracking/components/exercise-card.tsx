@@ -237,9 +237,13 @@ function SetRowView({
   return (
     <li
       aria-label={name}
-      className={`flex flex-wrap items-end gap-2 rounded-xl border px-2 py-1.5 ${row.done ? 'border-success/40 bg-success/5' : 'border-border'}`}
+      // One line on a phone: the fields share what the number and the buttons leave.
+      style={{
+        gridTemplateColumns: `1.25rem repeat(${fields.length}, minmax(2.75rem, 6rem)) minmax(max-content, 1fr)`,
+      }}
+      className={`grid items-end gap-1.5 rounded-xl border px-2 py-1.5 ${row.done ? 'border-success/40 bg-success/5' : 'border-border'}`}
     >
-      <span className="w-10 self-end pb-3 text-sm font-semibold text-foreground">{position}</span>
+      <span className="self-end pb-3 text-sm font-semibold text-foreground">{position}</span>
       {fields.map((field) => (
         <NumberField
           key={field.key}
@@ -263,13 +267,13 @@ function SetRowView({
           }}
         />
       ))}
-      <div className="ml-auto flex items-center gap-1">
+      <div className="flex items-center justify-end gap-0.5">
         {!isLocked ? (
           <button
             type="button"
             aria-label={`Remove set ${position} of ${plan.exerciseName}`}
             onClick={() => saveSet(logId, row.setId, setFieldsOf(plan, row, {}), true)}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring"
+            className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring"
           >
             <TrashIcon className="size-4" />
           </button>
@@ -330,7 +334,7 @@ function NumberField({
     if (next !== value) onCommit(next);
   };
   return (
-    <div className="w-20">
+    <div className="min-w-0">
       <label
         htmlFor={id}
         className={showLabel ? 'block text-xs font-medium text-muted-foreground' : 'sr-only'}
@@ -353,7 +357,7 @@ function NumberField({
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
         }}
-        className="block min-h-11 w-full rounded-lg border border-border bg-surface px-2 text-base text-foreground tabular-nums shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring disabled:bg-muted sm:text-sm"
+        className="block min-h-11 w-full [appearance:textfield] rounded-lg border border-border bg-surface px-1.5 text-base [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none text-foreground tabular-nums shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring disabled:bg-muted sm:text-sm"
       />
     </div>
   );

@@ -12,7 +12,8 @@ export function RestTimer({ logId, rest }: { logId: string; rest: { endsAt: numb
   // A rest that ended before this page (a reload) is not beeped again.
   const [endedBefore] = useState(() => rest.endsAt <= Date.now());
   const beepedFor = useRef<number | null>(endedBefore ? rest.endsAt : null);
-  const remaining = (rest.endsAt - now) / 1000;
+  // `now` ticks every 250 ms: a rest that just began is never shown longer than it is.
+  const remaining = Math.min((rest.endsAt - now) / 1000, rest.seconds);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);

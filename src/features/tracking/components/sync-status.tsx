@@ -13,7 +13,7 @@ export function SyncStatus({ log }: { log: DeviceLog }) {
       ? 'All changes saved'
       : `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting${isOnline ? (isSending ? ' · sending' : '') : ' · offline'}`;
   return (
-    <div className="text-right">
+    <div className="sm:text-right">
       <p
         role="status"
         aria-live="polite"

@@ -104,7 +104,7 @@ export function TrackingPage() {
 
 function TopBar({ title, subtitle, status }: { title: string; subtitle?: string; status?: React.ReactNode }) {
   return (
-    <header className="sticky top-0 z-10 -mx-4 flex items-center gap-2 border-b border-border bg-surface/95 px-2 py-2 backdrop-blur sm:-mx-6 lg:static lg:mx-0 lg:rounded-2xl lg:border">
+    <header className="-mx-4 flex flex-wrap items-center gap-x-2 border-b border-border bg-surface/95 px-2 py-2 backdrop-blur sm:-mx-6 sm:flex-nowrap lg:mx-0 lg:rounded-2xl lg:border">
       <Link
         to="/app/schedule"
         aria-label="Close the workout"
@@ -116,7 +116,8 @@ function TopBar({ title, subtitle, status }: { title: string; subtitle?: string;
         <h1 className="truncate text-base font-semibold text-foreground sm:text-lg">{title}</h1>
         {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
       </div>
-      {status}
+      {/* On a phone the status gets a line of its own under the title, which keeps its room. */}
+      {status ? <div className="w-full pb-0.5 pl-[3.25rem] sm:w-auto sm:p-0">{status}</div> : null}
     </header>
   );
 }
@@ -267,11 +268,15 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
 
   return (
     <div className="mx-auto max-w-3xl space-y-3 px-4 pb-28 lg:px-0 lg:pb-6">
-      <TopBar
-        title={log.workout.name}
-        subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
-        status={<SyncStatus log={log} />}
-      />
+      {/* The bar and the rest stay in sight while the sets scroll under them. */}
+      <div className="sticky top-0 z-10 space-y-2 lg:top-[4.5rem]">
+        <TopBar
+          title={log.workout.name}
+          subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
+          status={<SyncStatus log={log} />}
+        />
+        {log.rest && !isCompleted ? <RestTimer logId={log.logId} rest={log.rest} /> : null}
+      </div>
       {isStaff && log.assignmentId ? (
         <AthleteSwitcher assignmentId={log.assignmentId} entryId={log.entryId} />
       ) : null}
@@ -294,11 +299,6 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
             See the completed workout
           </a>
         </Alert>
-      ) : null}
-      {log.rest && !isCompleted ? (
-        <div className="sticky top-16 z-10 lg:top-2">
-          <RestTimer logId={log.logId} rest={log.rest} />
-        </div>
       ) : null}
       {log.workout.notes ? <p className="text-sm text-foreground">{log.workout.notes}</p> : null}
       {plans.map((plan) => (
