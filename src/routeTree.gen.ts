@@ -31,6 +31,7 @@ import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
 import { Route as AppScheduleIndexRouteImport } from './routes/app/schedule/index'
+import { Route as AppTrackEntryIdRouteImport } from './routes/app/track.$entryId'
 import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
 import { Route as AppUsersNewRouteImport } from './routes/app/users_.new'
 import { Route as ManageOrganizationsOrganizationIdRouteImport } from './routes/manage.organizations.$organizationId'
@@ -154,6 +155,11 @@ const AppScheduleIndexRoute = AppScheduleIndexRouteImport.update({
   path: '/schedule/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTrackEntryIdRoute = AppTrackEntryIdRouteImport.update({
+  id: '/track/$entryId',
+  path: '/track/$entryId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
   id: '/users_/$userId',
   path: '/users/$userId',
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/manage': typeof ManageIndexRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
   '/app/users_/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
@@ -356,6 +365,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/manage/'
     | '/app/groups/$groupId'
+    | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
     | '/manage/organizations/$organizationId'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/manage'
     | '/app/groups/$groupId'
+    | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
     | '/manage/organizations/$organizationId'
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/manage/'
     | '/app/groups/$groupId'
+    | '/app/track/$entryId'
     | '/app/users_/$userId'
     | '/app/users_/new'
     | '/manage/organizations/$organizationId'
@@ -610,6 +622,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppScheduleIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/track/$entryId': {
+      id: '/app/track/$entryId'
+      path: '/track/$entryId'
+      fullPath: '/app/track/$entryId'
+      preLoaderRoute: typeof AppTrackEntryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/users_/$userId': {
       id: '/app/users_/$userId'
       path: '/users/$userId'
@@ -737,6 +756,7 @@ interface AppRouteChildren {
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
+  AppTrackEntryIdRoute: typeof AppTrackEntryIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
@@ -759,6 +779,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
+  AppTrackEntryIdRoute: AppTrackEntryIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,

@@ -3,6 +3,7 @@ import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
 import { libraryHandlersOfDemo } from './library';
 import { scheduleHandlersOfDemo } from './schedule';
+import { trackingHandlersOfDemo } from './tracking';
 import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
@@ -20,5 +21,6 @@ export const handlers = [
   ...groupHandlers,
   ...libraryHandlersOfDemo,
   ...scheduleHandlersOfDemo,
+  ...trackingHandlersOfDemo,
   ...managementHandlers(),
 ];

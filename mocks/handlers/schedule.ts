@@ -47,6 +47,20 @@ interface StoredItem {
   members: { entryId: string; athleteId: string; status: CalendarItem['status']; follows: boolean }[] | null;
 }
 
+/** What the tracking fake needs of the schedule fake in use: an entry, and its status as tracking changes it. */
+export interface FakeScheduleEntries {
+  entry: (entryId: string) => { detail: ScheduleItemDetail; athleteId: string } | undefined;
+  setEntryStatus: (entryId: string, status: CalendarItem['status']) => void;
+}
+
+let currentSchedule: FakeScheduleEntries | undefined;
+
+/** The entries of the schedule fake made last (a test that installs its own copy makes it the current one). */
+export const fakeScheduleEntries: FakeScheduleEntries = {
+  entry: (entryId) => currentSchedule?.entry(entryId),
+  setEntryStatus: (entryId, status) => currentSchedule?.setEntryStatus(entryId, status),
+};
+
 /**
  * The schedule API over a small calendar around today: the Pitchers' assignments and the demo athlete's own
  * entries, with the server's rules that the screens show (fan-out counts, moves of started entries refused,
@@ -163,6 +177,52 @@ export function scheduleHandlers() {
         followsAssignment: member.follows,
       })) ?? null,
   });
+  /** A member's entry of a group assignment, as its own entry (tracking opens it by its id). */
+  const memberEntry = (entryId: string): StoredItem | undefined => {
+    for (const stored of items) {
+      const member = stored.members?.find((candidate) => candidate.entryId === entryId);
+      if (member) {
+        return {
+          item: {
+            ...stored.item,
+            id: member.entryId,
+            kind: 'entry',
+            athlete: personRef(member.athleteId),
+            group: null,
+            assignmentId: stored.item.id,
+            progress: null,
+            status: member.status,
+          },
+          workout: stored.workout,
+          skipReason: null,
+          members: null,
+        };
+      }
+    }
+    return undefined;
+  };
+  currentSchedule = {
+    entry: (entryId) => {
+      const stored = find('entry', entryId) ?? memberEntry(entryId);
+      return stored ? { detail: detailOf(stored), athleteId: stored.item.athlete?.id ?? '' } : undefined;
+    },
+    setEntryStatus: (entryId, status) => {
+      const own = find('entry', entryId);
+      if (own) own.item.status = status;
+      for (const stored of items) {
+        const member = stored.members?.find((candidate) => candidate.entryId === entryId);
+        if (!member) continue;
+        member.status = status;
+        const completed = stored.members?.filter((candidate) => candidate.status === 'completed').length ?? 0;
+        stored.item.progress = { completed, total: stored.members?.length ?? 0 };
+        stored.item.status = stored.members?.every((candidate) => candidate.status === 'completed')
+          ? 'completed'
+          : stored.members?.some((candidate) => candidate.status !== 'scheduled')
+            ? 'in_progress'
+            : 'scheduled';
+      }
+    },
+  };
   const itemRoutes = (
     kind: CalendarItem['kind'],
     base: '/api/schedule/entries/{entryId}' | '/api/group-assignments/{assignmentId}',
@@ -173,7 +233,8 @@ export function scheduleHandlers() {
         { method: 'get', path: base, responses: { 200: scheduleItemResponseSchema } },
         ({ request, params, reply }) => {
           if (!requestUser(request)) return unauthorized();
-          const stored = find(kind, idOf(params));
+          const id = idOf(params);
+          const stored = find(kind, id) ?? (kind === 'entry' ? memberEntry(id) : undefined);
           return stored ? reply(200, { message: 'OK', data: detailOf(stored) }) : missing('workout');
         },
       ),

@@ -1,3 +1,4 @@
+import { defaultPlateStep } from '@contract/strength';
 import type { CustomSidebarItem, Settings } from '@contract';
 import {
   createSidebarItemRequestSchema,
@@ -78,6 +79,10 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
           Object.entries(body.data).filter(([, value]) => value !== undefined),
         );
         state.settings = { ...state.settings, ...defined };
+        // A null plate step goes back to the unit's default (5 lb, 2.5 kg), as the server answers it.
+        if (body.data.plateStep === null) {
+          state.settings.plateStep = defaultPlateStep[state.settings.weightUnit];
+        }
         return reply(200, { message: 'Settings saved.', data: state.settings });
       },
     ),

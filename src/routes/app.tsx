@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AppLayout } from '@/features/app-shell/components/app-layout';
 import { OnboardingTourSync } from '@/features/onboarding/components/onboarding-tour-sync';
 import { SessionCheckErrorPage } from '@/features/app-shell/components/session-check-error-page';
@@ -31,10 +32,25 @@ function SignedInArea() {
   return (
     <>
       <OnboardingTourSync />
+      <TrackingSyncStart />
       <AppLayout />
       <InstallPrompt />
       <PushNotifications />
       <Toaster />
     </>
   );
+}
+
+/**
+ * ADR 036: workouts tracked on this device are sent from any signed-in screen, not only the tracking one; the
+ * sync's code loads after the first screen, with a dynamic import.
+ */
+function TrackingSyncStart() {
+  const { queryClient } = Route.useRouteContext();
+  useEffect(() => {
+    void import('@/lib/tracking-sync/start-tracking-sync')
+      .then(({ startTrackingSync }) => startTrackingSync(queryClient))
+      .catch(() => undefined);
+  }, [queryClient]);
+  return null;
 }

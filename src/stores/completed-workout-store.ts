@@ -30,11 +30,26 @@ export interface ArmSensorThrow {
   armSlot: number | null;
 }
 
+/** A personal record as the congratulations name it ("Trap-bar deadlift · Best estimated 1RM · 270 lb"). */
+export interface CompletedWorkoutRecord {
+  exerciseName: string;
+  label: string;
+  value: string;
+}
+
 export interface CompletedWorkoutSummary {
   workoutLogId: string;
   workoutName: string;
   /** ISO 8601 instant. */
   completedAt: string;
+  /** What was done (issue 15): load lifted in `volumeUnit`, done sets, records and the time it took. */
+  volume?: number;
+  volumeUnit?: 'lb' | 'kg';
+  doneSetCount?: number;
+  records?: CompletedWorkoutRecord[];
+  durationSeconds?: number | null;
+  /** The athlete, when staff tracked it for one. */
+  athleteName?: string | null;
 }
 
 export interface CongratsModal {

@@ -97,14 +97,42 @@ describe('organisation settings (/app/settings)', () => {
       {
         method: 'PUT',
         path: '/api/settings',
-        body: { weightUnit: 'kg', timeZone: 'Europe/Amsterdam', weekStartsOn: 'sunday' },
+        // The default step of pounds (5) follows the unit to kilograms' (2.5).
+        body: { weightUnit: 'kg', timeZone: 'Europe/Amsterdam', weekStartsOn: 'sunday', plateStep: 2.5 },
       },
     ]);
     expect(state.settings).toMatchObject({
       weightUnit: 'kg',
       timeZone: 'Europe/Amsterdam',
       weekStartsOn: 'sunday',
+      plateStep: 2.5,
     });
+  });
+
+  it('sets the plate step %1RM loads round to, refuses one out of range, and goes back to the default', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const training = section('Training');
+    const step = within(training).getByLabelText('Plate step (lb)');
+    expect(step).toHaveValue(5);
+
+    await user.clear(step);
+    await user.type(step, '30');
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    expect(within(training).getByText('The plate step is between 0.25 and 25')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.clear(step);
+    await user.type(step, '2.5');
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    await within(training).findByText('Saved. Workouts and the schedule follow these now.');
+    expect(writes.at(-1)).toMatchObject({ body: { plateStep: 2.5 } });
+    expect(state.settings.plateStep).toBe(2.5);
+
+    await user.clear(step);
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes.at(-1)).toMatchObject({ body: { plateStep: null } }));
+    await waitFor(() => expect(step).toHaveValue(5));
   });
 
   it('checks the fields before sending, and shows the server’s field errors next to them', async () => {

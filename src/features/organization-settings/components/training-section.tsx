@@ -1,6 +1,7 @@
 import type { Settings, WeekStart, WeightUnit } from '@contract';
 import { isTimeZone, weekStarts } from '@contract/calendar-dates';
 import { weightUnits } from '@contract/training-vocabulary';
+import { defaultPlateStep } from '@contract/strength';
 import { useId } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { SettingsSection, useSettingsSectionForm } from './settings-section';
@@ -11,6 +12,8 @@ interface TrainingValues extends Record<string, unknown> {
   weightUnit: WeightUnit;
   timeZone: string;
   weekStartsOn: WeekStart;
+  /** As typed: empty goes back to the unit's default. */
+  plateStep: string;
 }
 
 const unitLabels: Record<WeightUnit, { title: string; example: string }> = {
@@ -18,6 +21,16 @@ const unitLabels: Record<WeightUnit, { title: string; example: string }> = {
   kg: { title: 'Kilograms (kg)', example: 'Trap-bar deadlift 4 x 5 @ 100 kg' },
 };
 const weekStartLabels: Record<WeekStart, string> = { monday: 'Monday', sunday: 'Sunday' };
+const plateStepLimits = { min: 0.25, max: 25 } as const;
+
+/** The typed plate step as the API takes it: null (the unit's default) when empty; undefined when invalid. */
+function plateStepOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const step = Number(text);
+  return Number.isFinite(step) && step >= plateStepLimits.min && step <= plateStepLimits.max
+    ? step
+    : undefined;
+}
 
 /** Every zone this browser knows, with the organisation's own kept even if it does not. */
 function timeZones(current: string): string[] {
@@ -27,11 +40,12 @@ function timeZones(current: string): string[] {
 
 const readDraft = (stored: unknown): TrainingValues | null => {
   if (typeof stored !== 'object' || stored === null) return null;
-  const { weightUnit, timeZone, weekStartsOn } = stored as Record<string, unknown>;
+  const { weightUnit, timeZone, weekStartsOn, plateStep } = stored as Record<string, unknown>;
   if (weightUnit !== 'lb' && weightUnit !== 'kg') return null;
   if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) return null;
   if (weekStartsOn !== 'monday' && weekStartsOn !== 'sunday') return null;
-  return { weightUnit, timeZone, weekStartsOn };
+  if (typeof plateStep !== 'string' || plateStep.length > 10) return null;
+  return { weightUnit, timeZone, weekStartsOn, plateStep };
 };
 
 const radioCardClass =
@@ -43,38 +57,60 @@ export function TrainingSection({ settings }: { settings: Settings }) {
     weightUnit: settings.weightUnit,
     timeZone: settings.timeZone,
     weekStartsOn: settings.weekStartsOn,
+    plateStep: String(settings.plateStep),
   };
-  const { draft, setSavedMessage, saveChanges, errors, sectionProps } = useSettingsSectionForm(
+  const { draft, setSavedMessage, saveChanges, errors, setErrors, sectionProps } = useSettingsSectionForm(
     draftKey,
     saved,
     readDraft,
   );
   const zoneId = useId();
+  const plateStepId = useId();
+  const plateStepHintId = useId();
   const change = (values: Partial<TrainingValues>) => {
     draft.setValues({ ...draft.values, ...values });
     setSavedMessage(null);
   };
+  const changeUnit = (unit: WeightUnit) =>
+    change({
+      weightUnit: unit,
+      // A step that was the old unit's default becomes the new unit's (5 lb is no step in kilograms).
+      ...(draft.values.plateStep === String(defaultPlateStep[draft.values.weightUnit])
+        ? { plateStep: String(defaultPlateStep[unit]) }
+        : {}),
+    });
   return (
     <SettingsSection
       title="Training"
       description="How workouts are written and which calendar the schedule is on."
-      onSubmit={() =>
+      onSubmit={() => {
+        const plateStep = plateStepOf(draft.values.plateStep);
+        if (plateStep === undefined) {
+          setErrors({
+            plateStep: `The plate step is between ${plateStepLimits.min} and ${plateStepLimits.max}`,
+          });
+          return;
+        }
+        setErrors({});
         saveChanges(
           {
             weightUnit: draft.values.weightUnit,
             timeZone: draft.values.timeZone,
             weekStartsOn: draft.values.weekStartsOn,
+            // Sent only when changed: an organisation that never set one keeps following its unit's default.
+            ...(draft.values.plateStep !== saved.plateStep ? { plateStep } : {}),
           },
           {
             valuesOf: (data) => ({
               weightUnit: data.weightUnit,
               timeZone: data.timeZone,
               weekStartsOn: data.weekStartsOn,
+              plateStep: String(data.plateStep),
             }),
             message: 'Saved. Workouts and the schedule follow these now.',
           },
-        )
-      }
+        );
+      }}
       {...sectionProps}
     >
       <fieldset>
@@ -87,7 +123,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
                 name="weightUnit"
                 value={unit}
                 checked={draft.values.weightUnit === unit}
-                onChange={() => change({ weightUnit: unit })}
+                onChange={() => changeUnit(unit)}
                 className="mt-1 size-4 accent-[var(--color-primary)]"
               />
               <span>
@@ -101,6 +137,32 @@ export function TrainingSection({ settings }: { settings: Settings }) {
           Loads already written keep the unit they were written in, and show it.
         </p>
       </fieldset>
+
+      <div className="mt-5 sm:w-1/2 sm:pr-2">
+        <label htmlFor={plateStepId} className="mb-1.5 block text-sm font-medium text-foreground">
+          Plate step ({draft.values.weightUnit})
+        </label>
+        <input
+          id={plateStepId}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={plateStepLimits.min}
+          max={plateStepLimits.max}
+          value={draft.values.plateStep}
+          aria-invalid={errors.plateStep ? true : undefined}
+          aria-describedby={plateStepHintId}
+          onChange={(event) => change({ plateStep: event.target.value })}
+          className={`block min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm ${errors.plateStep ? 'border-danger' : 'border-border'}`}
+        />
+        <p
+          id={plateStepHintId}
+          className={`mt-1 text-sm ${errors.plateStep ? 'text-danger' : 'text-muted-foreground'}`}
+        >
+          {errors.plateStep ??
+            `A load from a %1RM is rounded to this (empty: ${defaultPlateStep[draft.values.weightUnit]} ${draft.values.weightUnit}).`}
+        </p>
+      </div>
 
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         <div>

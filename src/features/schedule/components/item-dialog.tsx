@@ -1,6 +1,7 @@
 import type { ScheduleItemDetail } from '@contract';
 import { describeSets } from '@contract';
 import { useQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,9 @@ import { CategoryBadge } from '@/components/ui/category-badge';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import { useNotificationActions } from '@/stores/notifications-store';
+import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import {
   useAnnounceBatch,
   useDeleteScheduleItem,
@@ -105,6 +108,8 @@ function ItemDetail({
       : '';
   const change = { kind: detail.kind, id: detail.id } as const;
   const onError = (error: unknown) => setFailure(failureOf(error));
+  // Spec 4: the tour's "open the workout" step is this dialog on a wide screen (a phone opens tracking itself).
+  useTourStepCompletedWhen('OPEN_WORKOUT_MODAL', canPlan);
 
   return (
     <div className="space-y-5">
@@ -179,6 +184,16 @@ function ItemDetail({
         ) : null}
       </section>
 
+      {detail.kind === 'entry' && detail.status !== 'skipped' ? (
+        <TrackingEntryPoint
+          entryId={detail.id}
+          status={detail.status}
+          athleteName={
+            canPlan && detail.athlete ? `${detail.athlete.firstName} ${detail.athlete.lastName}` : null
+          }
+        />
+      ) : null}
+
       {detail.members ? (
         <section aria-label="Athletes" className="space-y-1.5">
           <h3 className="text-sm font-semibold text-foreground">
@@ -196,7 +211,19 @@ function ItemDetail({
                     <span className="ml-2 text-xs text-muted-foreground">(changed alone)</span>
                   )}
                 </span>
-                <span className="text-muted-foreground">{statusLabels[member.status]}</span>
+                <span className="flex items-center gap-2 text-muted-foreground">
+                  {statusLabels[member.status]}
+                  {canPlan ? (
+                    <Link
+                      to="/app/track/$entryId"
+                      params={{ entryId: member.entryId }}
+                      aria-label={`Track for ${member.athlete.firstName} ${member.athlete.lastName}`}
+                      className="inline-flex min-h-9 items-center rounded-lg border border-border px-2.5 text-xs font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      {member.status === 'completed' ? 'Open' : 'Track'}
+                    </Link>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>
@@ -329,6 +356,59 @@ function ItemDetail({
             : 'It is being tracked, so it stays where it is.'}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+const trackLinkClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/** Issue 15: start (or go on with) tracking the entry; a completed one links to its completed workout. */
+function TrackingEntryPoint({
+  entryId,
+  status,
+  athleteName,
+}: {
+  entryId: string;
+  status: ScheduleItemDetail['status'];
+  athleteName: string | null;
+}) {
+  const isCompleted = status === 'completed';
+  const log = useQuery({ ...trackingQueries.logOfEntry(entryId), enabled: isCompleted });
+  const router = useRouter();
+  const completedPath = log.data ? `/app/completed/${log.data.id}` : null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {isCompleted && completedPath ? (
+        <a
+          href={completedPath}
+          // The completed workout's screen is its own route; the router takes the address as typed.
+          onClick={(event) => {
+            event.preventDefault();
+            router.history.push(completedPath);
+          }}
+          className={trackLinkClass}
+        >
+          See the completed workout
+        </a>
+      ) : null}
+      <Link
+        to="/app/track/$entryId"
+        params={{ entryId }}
+        className={
+          isCompleted
+            ? 'inline-flex min-h-11 items-center rounded-lg border border-border px-4 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring'
+            : trackLinkClass
+        }
+      >
+        {isCompleted
+          ? 'Open the tracked sets'
+          : status === 'in_progress'
+            ? 'Continue tracking'
+            : athleteName
+              ? `Start for ${athleteName}`
+              : 'Start'}
+      </Link>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { CalendarItem, Settings } from '@contract';
 import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -22,7 +22,7 @@ import {
 import { useScreenTitle } from '@/stores/header-store';
 import { useScheduleEditorActions, useScheduleData } from '@/stores/schedule-editor-store';
 import { useNotificationActions } from '@/stores/notifications-store';
-import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
+import { useOnboardingStepsDone, useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import { useUpdateScheduleItem } from '../api/schedule-mutations';
 import { pickerQueries, scheduleQueries } from '../api/schedule-queries';
 import type { CalendarView } from '../calendar-range';
@@ -122,6 +122,20 @@ function Schedule({
   const move = useUpdateScheduleItem();
   const { setNewNotification } = useNotificationActions();
   useGroupScheduleReload();
+  const openTracking = useNavigate();
+  const stepsDone = useOnboardingStepsDone();
+  const shownItems = calendar.data?.data ?? noItems;
+  // Spec 4's tour, issue 15: a day with a workout to track (after one was added), then one with a completed one.
+  useTourStepCompletedWhen(
+    'NAVIGATE_TO_SCHEDULE_TO_TRACK_WORKOUT',
+    canPlan &&
+      stepsDone.ADD_WORKOUT_TO_SCHEDULE &&
+      shownItems.some((item) => item.status === 'scheduled' || item.status === 'in_progress'),
+  );
+  useTourStepCompletedWhen(
+    'NAVIGATE_TO_SCHEDULE_WITH_COMPLETED_WORKOUT',
+    canPlan && stepsDone.TRACK_WORKOUT_FOR_ATHLETE && shownItems.some((item) => item.status === 'completed'),
+  );
 
   const go = (change: { view?: CalendarView; date?: string }) =>
     void navigate({ search: (previous) => ({ ...previous, ...change }) });
@@ -168,7 +182,14 @@ function Schedule({
     weekdays: weekdayNames(weekStartsOn),
     showSubject: canPlan && subject.kind === 'organization',
     canPlan,
-    onOpenItem: (item: CalendarItem) => setOpen({ kind: item.kind, id: item.id }),
+    onOpenItem: (item: CalendarItem) => {
+      // An athlete's phone opens the workout full screen, ready to track; elsewhere the dialog shows it.
+      if (!canPlan && !isWide && item.kind === 'entry' && item.status !== 'skipped') {
+        void openTracking({ to: '/app/track/$entryId', params: { entryId: item.id } });
+        return;
+      }
+      setOpen({ kind: item.kind, id: item.id });
+    },
     onAddOnDay: addOnDay,
     onOpenDay: (day: string) => go({ view: 'day', date: day }),
     onMoveItem,

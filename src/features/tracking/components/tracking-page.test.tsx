@@ -1,0 +1,392 @@
+import type { ScheduleItemResponse, TodayResponse, User } from '@contract';
+import { demoUsers, tokenFor } from '@mocks/data';
+import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
+import { createTrackingFake } from '@mocks/handlers/tracking';
+import { server } from '@mocks/server';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { recordBodies } from '@/testing/record-bodies';
+import { renderApp } from '@/testing/render-app';
+import { signInAs } from '@/testing/sign-in-as';
+import {
+  configureDeviceLogStorage,
+  createMemoryDeviceLogStorage,
+  forgetDeviceLogsInMemory,
+} from '@/lib/tracking-sync/device-logs';
+import { stopTrackingSync } from '@/lib/tracking-sync/start-tracking-sync';
+
+let device: ReturnType<typeof createMemoryDeviceLogStorage>;
+let fake: ReturnType<typeof createTrackingFake>;
+
+beforeEach(() => {
+  device = createMemoryDeviceLogStorage();
+  configureDeviceLogStorage(device);
+  server.use(...scheduleHandlers());
+  fake = createTrackingFake();
+  server.use(...fake.handlers);
+});
+
+afterEach(() => {
+  stopTrackingSync();
+  forgetDeviceLogsInMemory();
+  configureDeviceLogStorage(null);
+});
+
+async function todaysEntryId(user: User, name: string): Promise<string> {
+  const response = await fetch(`${window.location.origin}/api/schedule/today`, {
+    headers: { Authorization: `Bearer ${tokenFor(user)}` },
+  });
+  const today = (await response.json()) as TodayResponse;
+  const entry = today.data.find((item) => item.name === name && item.kind === 'entry');
+  if (!entry) throw new Error(`No entry "${name}" today`);
+  return entry.id;
+}
+
+/** The athlete's own workout of today, opened on the tracking screen. */
+async function openTodaysWorkout(user: User = demoUsers.athlete) {
+  signInAs(user);
+  const entryId = await todaysEntryId(demoUsers.athlete, 'Lower Body Strength A');
+  const view = renderApp(`/app/track/${entryId}`);
+  return { ...view, entryId };
+}
+
+let writesCut = false;
+/** The connection drops for tracking's writes: each attempt fails as a lost network does. */
+function cutWrites() {
+  writesCut = true;
+  server.use(
+    http.put('*/api/workout-logs/*', () => (writesCut ? HttpResponse.error() : undefined)),
+    http.post('*/api/workout-logs/*', () => (writesCut ? HttpResponse.error() : undefined)),
+  );
+}
+/** Back: the browser says so (`online`), and the outbox sends. */
+function restoreWrites() {
+  writesCut = false;
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+const setRow = (exercise: string, position: number) =>
+  screen.getByRole('listitem', { name: `Set ${position} of ${exercise}` });
+const doneButton = (exercise: string, position: number) =>
+  screen.getByRole('button', { name: `Set ${position} of ${exercise} done` });
+
+/** A page load: what the tab had in memory is gone; the device's storage is as it was. */
+function reloadPage(path: string) {
+  cleanup();
+  stopTrackingSync();
+  forgetDeviceLogsInMemory();
+  return renderApp(path);
+}
+
+describe('tracking a workout', { timeout: 20_000 }, () => {
+  it('prefills %1RM as a load from the athlete’s max, rounded to the plate step, beside last time', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+
+    // 80% of a 315 lb max is 252 lb: the demo organisation's plate step (5 lb) makes it 250.
+    const load = await within(setRow('Trap-bar deadlift', 1)).findByRole('spinbutton', {
+      name: 'Load, set 1 of Trap-bar deadlift',
+    });
+    await waitFor(() => expect(load).toHaveValue(250));
+    expect(within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Reps/ })).toHaveValue(5);
+    expect(
+      await screen.findByText('Last time (Nov 17): 235 lb × 5 · e1RM 274 lb · 4 sets'),
+    ).toBeInTheDocument();
+    // The superset's block runs 3 rounds of one set each.
+    expect(
+      screen.getByRole('listitem', { name: 'Set 3 of Rear-foot elevated split squat' }),
+    ).toBeInTheDocument();
+  });
+
+  it('marks a set done in one tap, starts the rest timer, and sends the set once', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() =>
+      expect(within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Load/ })).toHaveValue(
+        250,
+      ),
+    );
+
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    expect(doneButton('Trap-bar deadlift', 1)).toHaveAttribute('aria-pressed', 'true');
+    // The block's set prescribes 180 s of rest.
+    const timer = screen.getByRole('timer', { name: 'Rest' });
+    expect(within(timer).getByText(/^(3:00|2:59)$/)).toBeInTheDocument();
+
+    await screen.findByText('All changes saved');
+    expect([...fake.setWrites.values()]).toEqual([1]);
+    expect(fake.logOfEntry(entryId)?.sets).toMatchObject([
+      { setNumber: 1, reps: 5, load: 250, loadUnit: 'lb', done: true },
+    ]);
+    expect(fake.logOfEntry(entryId)?.status).toBe('in_progress');
+  });
+
+  it('adds, removes and (staff) swaps, each a write of its own', async () => {
+    const { user, entryId } = await openTodaysWorkout(demoUsers.coach);
+    await user.click(await screen.findByRole('button', { name: 'Start for Jamie Rivera' }));
+    await screen.findByRole('listitem', { name: 'Set 4 of Trap-bar deadlift' });
+
+    await user.click(screen.getByRole('button', { name: 'Add a set to Trap-bar deadlift' }));
+    expect(screen.getByRole('listitem', { name: 'Set 5 of Trap-bar deadlift' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove set 2 of Trap-bar deadlift' }));
+    expect(screen.queryByRole('listitem', { name: 'Set 5 of Trap-bar deadlift' })).not.toBeInTheDocument();
+
+    const dumbbell = screen.getByRole('region', { name: /Rear-foot elevated split squat/ });
+    await user.click(within(dumbbell).getByRole('button', { name: 'Swap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Swap Rear-foot elevated split squat' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Dumbbell bench press' }));
+    expect(screen.getByRole('heading', { name: /Dumbbell bench press/ })).toBeInTheDocument();
+    expect(screen.getByText(/instead of Rear-foot elevated split squat/)).toBeInTheDocument();
+
+    await screen.findByText('All changes saved');
+    const log = fake.logOfEntry(entryId);
+    expect(log?.sets.filter((loggedSet) => !loggedSet.removed)).toHaveLength(1);
+    expect(log?.sets.filter((loggedSet) => loggedSet.removed)).toMatchObject([{ setNumber: 2 }]);
+    expect(log?.exercises).toMatchObject([{ exerciseName: 'Dumbbell bench press' }]);
+  });
+
+  it('keeps every change on the device while the network fails, and sends each set exactly once when back', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    cutWrites();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    for (const position of [1, 2, 3, 4]) await user.click(doneButton('Trap-bar deadlift', position));
+    const reps = within(setRow('Trap-bar deadlift', 4)).getByRole('spinbutton', { name: /^Reps/ });
+    await user.clear(reps);
+    await user.type(reps, '3{Enter}');
+
+    // The start and four sets (set 4's two changes are one write: the later one replaced the waiting one).
+    expect(await screen.findByText(/^5 changes waiting/)).toBeInTheDocument();
+    expect(fake.logOfEntry(entryId)).toBeUndefined();
+
+    restoreWrites();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    const log = fake.logOfEntry(entryId);
+    expect(log?.sets.map(({ setNumber, reps: done, done: isDone }) => [setNumber, done, isDone])).toEqual([
+      [1, 5, true],
+      [2, 5, true],
+      [3, 5, true],
+      [4, 3, true],
+    ]);
+    expect([...fake.setRequests.values()]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('loses nothing and doubles nothing across a reload in the middle', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    cutWrites();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(doneButton('Trap-bar deadlift', 2));
+    await screen.findByText(/^3 changes waiting/);
+
+    reloadPage(`/app/track/${entryId}`);
+    // From the device: the sets done, the rest still running, the writes still waiting; no "Start" again.
+    expect(await screen.findByText(/^3 changes waiting/)).toBeInTheDocument();
+    expect(doneButton('Trap-bar deadlift', 1)).toHaveAttribute('aria-pressed', 'true');
+    expect(doneButton('Trap-bar deadlift', 2)).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('timer', { name: 'Rest' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+
+    const { user: again } = reloadPage(`/app/track/${entryId}`);
+    await again.click(await screen.findByRole('button', { name: 'Set 3 of Trap-bar deadlift done' }));
+    restoreWrites();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    expect(fake.logOfEntry(entryId)?.sets).toHaveLength(3);
+    expect([...fake.setRequests.values()]).toEqual([1, 1, 1]);
+  });
+
+  it('sends a write again with its key when the answer was lost, and the server applies it once', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('All changes saved');
+    let dropped = false;
+    server.use(
+      http.put('*/api/workout-logs/:logId/sets/:setId', async ({ request }) => {
+        if (dropped) return undefined;
+        dropped = true;
+        // The server gets it and applies it; the answer never comes back.
+        await fetch(request.clone());
+        return HttpResponse.error();
+      }),
+    );
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    expect([...fake.setRequests.values()]).toEqual([2]);
+    expect([...fake.setWrites.values()]).toEqual([1]);
+    expect(fake.logOfEntry(entryId)?.sets).toHaveLength(1);
+  });
+
+  it('takes a later change made on another device without showing an error', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await screen.findByText('All changes saved');
+    const [loggedSet] = fake.logOfEntry(entryId)?.sets ?? [];
+    if (!loggedSet) throw new Error('The set was not sent');
+
+    // The coach, on a tablet, changes the same set a minute later (by the clocks of the devices).
+    const { id, exerciseName: _name, estimatedOneRm: _estimate, changedBy: _by, ...coachsSet } = loggedSet;
+    await fetch(`${window.location.origin}/api/workout-logs/${fake.logOfEntry(entryId)?.id}/sets/${id}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${tokenFor(demoUsers.coach)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        ...coachsSet,
+        load: 245,
+        changedAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    });
+
+    const reps = within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Reps/ });
+    await user.clear(reps);
+    await user.type(reps, '4{Enter}');
+    await waitFor(() =>
+      expect(within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Load/ })).toHaveValue(
+        245,
+      ),
+    );
+    expect(within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Reps/ })).toHaveValue(5);
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('finishes with session RPE, duration and notes, shows the congratulations, and completes the entry', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    cutWrites();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const load = within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Load/ });
+    await waitFor(() => expect(load).toHaveValue(250));
+    await user.clear(load);
+    await user.type(load, '300{Enter}');
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(doneButton('Trap-bar deadlift', 2));
+
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    await user.selectOptions(within(dialog).getByLabelText(/Session RPE/), '8');
+    const duration = within(dialog).getByLabelText('Duration (minutes)');
+    await user.clear(duration);
+    await user.type(duration, '52');
+    await user.type(within(dialog).getByLabelText(/Notes/), 'Felt strong');
+    await user.click(within(dialog).getByRole('button', { name: 'Finish workout' }));
+
+    // Offline, at once: the device's figures (300 × 5 and 250 × 5; 300 × 5 estimates 350 lb, over the 315 lb max).
+    const congrats = await screen.findByRole('dialog', { name: 'Workout complete!' });
+    expect(within(congrats).getByText('2,750 lb')).toBeInTheDocument();
+    expect(within(congrats).getByText('2')).toBeInTheDocument();
+    expect(within(congrats).getByText('52 min')).toBeInTheDocument();
+    expect(within(congrats).getByText(/Trap-bar deadlift · Best estimated 1RM/)).toBeInTheDocument();
+    expect(screen.getByText(/^4 changes waiting/)).toBeInTheDocument();
+
+    restoreWrites();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    const log = fake.logOfEntry(entryId);
+    expect(log).toMatchObject({
+      status: 'completed',
+      sessionRpe: 8,
+      durationSeconds: 3120,
+      notes: 'Felt strong',
+    });
+    expect(log?.records).toMatchObject([{ kind: 'estimated_one_rm', value: 350 }]);
+    await user.click(within(congrats).getByRole('button', { name: 'Done' }));
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the completed workout' })).toHaveAttribute(
+      'href',
+      `/app/completed/${log?.id}`,
+    );
+  });
+
+  it('lets a coach track a group session athlete by athlete, losing nothing on a switch (tour steps included)', async () => {
+    signInAs(demoUsers.coach);
+    const saves = recordBodies('POST', `/api/users/${demoUsers.coach.id}`);
+    const headers = { Authorization: `Bearer ${tokenFor(demoUsers.coach)}` };
+    const today = (await (
+      await fetch(`${window.location.origin}/api/schedule/today`, { headers })
+    ).json()) as TodayResponse;
+    const session = today.data.find((item) => item.kind === 'assignment' && item.name === 'Pitcher Arm Care');
+    const assignment = (await (
+      await fetch(`${window.location.origin}/api/group-assignments/${session?.id}`, { headers })
+    ).json()) as ScheduleItemResponse;
+    const [first, second] = assignment.data.members ?? [];
+    if (!first || !second) throw new Error('The Pitchers have fewer than two athletes');
+    const firstName = `${first.athlete.firstName} ${first.athlete.lastName}`;
+    const secondName = `${second.athlete.firstName} ${second.athlete.lastName}`;
+
+    const { user } = renderApp(`/app/track/${first.entryId}`);
+    await user.click(await screen.findByRole('button', { name: `Start for ${firstName}` }));
+    await user.click(doneButton('Band external rotation', 1));
+
+    await user.selectOptions(screen.getByLabelText('Athlete'), secondName);
+    await user.click(await screen.findByRole('button', { name: `Start for ${secondName}` }));
+    expect(doneButton('Band external rotation', 1)).toHaveAttribute('aria-pressed', 'false');
+
+    await user.selectOptions(screen.getByLabelText('Athlete'), `${firstName} (started)`);
+    expect(await screen.findByText(`For ${firstName} · 1 of 2 sets done`)).toBeInTheDocument();
+    expect(doneButton('Band external rotation', 1)).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Finish workout' }));
+    expect(await screen.findByRole('dialog', { name: 'Workout complete!' })).toHaveTextContent(
+      `Pitcher Arm Care for ${firstName} is done.`,
+    );
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(first.entryId)).toMatchObject({
+      status: 'completed',
+      finishedBy: { id: demoUsers.coach.id },
+    });
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({
+        onboardingSteps: { OPEN_WORKOUT_MODAL: true, TRACK_WORKOUT_FOR_ATHLETE: true },
+      }),
+    );
+  });
+
+  it('shows a workout finished offline as done on the schedule at once', async () => {
+    const { user, router } = await openTodaysWorkout();
+    cutWrites();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Finish workout' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Workout complete!' })).getByRole('button', {
+        name: 'Done',
+      }),
+    );
+
+    await act(() => router.navigate({ to: '/app/schedule', search: { view: 'day', date: demoToday() } }));
+    expect(await screen.findByRole('button', { name: /^Lower Body Strength A,.*done$/ })).toBeInTheDocument();
+  });
+
+  it('says which change the server refused for good, and sends the rest', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('All changes saved');
+    let refused = false;
+    server.use(
+      http.put('*/api/workout-logs/:logId/sets/:setId', () => {
+        if (refused) return undefined;
+        refused = true;
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Reps are at most 1,000',
+              fields: { reps: 'Reps are at most 1,000' },
+            },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(doneButton('Trap-bar deadlift', 2));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(/^One change was not accepted by the server:/);
+    expect(within(refusal).getByRole('listitem')).toHaveTextContent('Reps are at most 1,000');
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(entryId)?.sets.map((loggedSet) => loggedSet.setNumber)).toEqual([2]);
+  });
+});

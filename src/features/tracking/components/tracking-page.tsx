@@ -1,0 +1,327 @@
+import type { ScheduleItemDetail, WeightUnit } from '@contract';
+import { describeSets, recordKindLabels } from '@contract';
+import { defaultPlateStep } from '@contract/strength';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CategoryBadge } from '@/components/ui/category-badge';
+import { CloseIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiRequestError } from '@/lib/api/api-request-error';
+import { authQueries } from '@/lib/auth/auth-queries';
+import { settingsQueries } from '@/lib/settings/settings-queries';
+import type { DeviceLog } from '@/lib/tracking-sync/device-logs';
+import { updateDeviceLog } from '@/lib/tracking-sync/device-logs';
+import { adoptServerLog, finishWorkoutLog, startWorkoutLog } from '@/lib/tracking-sync/log-actions';
+import { withServerLog } from '@/lib/tracking-sync/server-answers';
+import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
+import { useDeviceLogOfEntry } from '@/lib/tracking-sync/use-device-logs';
+import { useCompletedWorkoutActions } from '@/stores/completed-workout-store';
+import { useScreenTitle } from '@/stores/header-store';
+import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
+import type { ExercisePlan, PrefillContext } from '../planned-sets';
+import { planExercises, sessionTotals } from '../planned-sets';
+import { formatDuration, unlockRestBeep } from '../rest-beep';
+import { CongratsModal } from './congrats-modal';
+import { ExerciseCard } from './exercise-card';
+import { FinishDialog } from './finish-dialog';
+import { RestTimer } from './rest-timer';
+import { RejectedChanges, SyncStatus } from './sync-status';
+
+const route = getRouteApi('/app/track/$entryId');
+
+const personName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`;
+const failureOf = (error: unknown) =>
+  isApiRequestError(error) ? error.message : 'Network error. Please check your connection.';
+
+/**
+ * Tracking a scheduled workout (ADR 036): full screen on a phone. It draws from the device's copy of the log,
+ * which every tap changes at once; the outbox sends the changes when there is a connection.
+ */
+export function TrackingPage() {
+  const { entryId } = route.useParams();
+  const { data: me } = useSuspenseQuery(authQueries.me());
+  const isStaff = me.user.role !== 'athlete';
+  const entry = useQuery(trackingQueries.entry(entryId));
+  const deviceLog = useDeviceLogOfEntry(entryId, me.user.id);
+  const serverLog = useQuery(trackingQueries.logOfEntry(entryId));
+  useScreenTitle(entry.data?.name ?? deviceLog?.workout.name ?? 'Track workout');
+  useTourStepCompletedWhen(
+    'OPEN_WORKOUT_MODAL',
+    isStaff && (entry.data !== undefined || deviceLog !== undefined),
+  );
+
+  const athlete = entry.data?.athlete ?? deviceLog?.athlete ?? null;
+  // A log begun on another device (the coach's tablet, the athlete's phone) is taken over as the server has it.
+  useEffect(() => {
+    const found = serverLog.data;
+    if (!found || !entry.data || !athlete) return;
+    if (!deviceLog) {
+      adoptServerLog(found, { ...entry.data, athlete }, me.user.id);
+    } else if (deviceLog.logId === found.id) {
+      updateDeviceLog(found.id, (log) => withServerLog(log, found));
+    }
+    // Only a new answer of the server is merged; the device's own changes do not ask for it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverLog.data, entry.data]);
+
+  return (
+    <div className="fixed inset-0 z-30 overflow-y-auto bg-canvas lg:static lg:z-auto lg:overflow-visible lg:bg-transparent">
+      {deviceLog ? (
+        <TrackingSession log={deviceLog} isStaff={isStaff} viewerId={me.user.id} />
+      ) : entry.data && athlete ? (
+        <WorkoutPreview
+          entry={entry.data}
+          isStaff={isStaff}
+          isChecking={serverLog.isPending && serverLog.fetchStatus === 'fetching'}
+          onStart={() => {
+            // A tap: the moment browsers allow the rest timer's sound to be prepared.
+            unlockRestBeep();
+            startWorkoutLog({ entry: { ...entry.data, athlete }, userId: me.user.id });
+          }}
+        />
+      ) : entry.isError ? (
+        <div className="mx-auto max-w-3xl space-y-3 p-4">
+          <TopBar title="Track workout" />
+          <Alert title="This workout could not be loaded.">
+            <p>{failureOf(entry.error)}</p>
+          </Alert>
+        </div>
+      ) : (
+        <div role="status" className="mx-auto max-w-3xl space-y-3 p-4">
+          <span className="sr-only">Loading the workout…</span>
+          <Skeleton className="h-8 w-56" />
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TopBar({ title, subtitle, status }: { title: string; subtitle?: string; status?: React.ReactNode }) {
+  return (
+    <header className="-mx-4 flex flex-wrap items-center gap-x-2 border-b border-border bg-surface/95 px-2 py-2 backdrop-blur sm:-mx-6 sm:flex-nowrap lg:mx-0 lg:rounded-2xl lg:border">
+      <Link
+        to="/app/schedule"
+        aria-label="Close the workout"
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <CloseIcon className="size-5" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-base font-semibold text-foreground sm:text-lg">{title}</h1>
+        {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
+      </div>
+      {/* On a phone the status gets a line of its own under the title, which keeps its room. */}
+      {status ? <div className="w-full pb-0.5 pl-[3.25rem] sm:w-auto sm:p-0">{status}</div> : null}
+    </header>
+  );
+}
+
+/** Before tracking begins: the workout as prescribed, and Start. */
+function WorkoutPreview({
+  entry,
+  isStaff,
+  isChecking,
+  onStart,
+}: {
+  entry: ScheduleItemDetail;
+  isStaff: boolean;
+  isChecking: boolean;
+  onStart: () => void;
+}) {
+  const athleteName = entry.athlete ? personName(entry.athlete) : '';
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-4 pb-28 lg:px-0 lg:pb-6">
+      <TopBar title={entry.name} subtitle={isStaff ? `For ${athleteName}` : undefined} />
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <CategoryBadge category={entry.category} />
+        <span>{entry.date}</span>
+        {entry.timeOfDay ? <span>· {entry.timeOfDay}</span> : null}
+      </div>
+      {isStaff && entry.assignmentId ? (
+        <AthleteSwitcher assignmentId={entry.assignmentId} entryId={entry.id} />
+      ) : null}
+      {entry.workout.notes ? <p className="text-sm text-foreground">{entry.workout.notes}</p> : null}
+      <ol className="space-y-2">
+        {entry.workout.blocks.map((block) =>
+          block.exercises.map((slot) => (
+            <li key={slot.id} className="rounded-xl border border-border bg-surface p-3 text-sm">
+              <span className="font-semibold text-foreground">{slot.exercise.name}</span>{' '}
+              <span className="text-muted-foreground">
+                {describeSets(slot.sets)}
+                {block.rounds > 1 ? ` · ${block.rounds} rounds` : ''}
+              </span>
+            </li>
+          )),
+        )}
+      </ol>
+      {entry.status === 'skipped' ? (
+        <Alert tone="info" role="status" title="This workout was skipped.">
+          <p>{entry.skipReason}</p>
+        </Alert>
+      ) : null}
+      <div className="fixed inset-x-0 bottom-0 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0">
+        <Button className="w-full lg:w-auto" onClick={onStart} disabled={isChecking}>
+          {isStaff ? `Start for ${athleteName}` : 'Start'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Staff tracking a group's session: move between its athletes; every change is already on the device. */
+function AthleteSwitcher({ assignmentId, entryId }: { assignmentId: string; entryId: string }) {
+  const assignment = useQuery(trackingQueries.assignment(assignmentId));
+  const navigate = useNavigate();
+  const id = useId();
+  const members = assignment.data?.members ?? [];
+  if (members.length === 0) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-foreground">
+        Athlete
+      </label>
+      <select
+        id={id}
+        value={entryId}
+        onChange={(event) =>
+          void navigate({ to: '/app/track/$entryId', params: { entryId: event.target.value } })
+        }
+        className="block min-h-11 flex-1 rounded-lg border border-border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:max-w-xs sm:text-sm"
+      >
+        {members.map((member) => (
+          <option key={member.entryId} value={member.entryId}>
+            {personName(member.athlete)}
+            {member.status === 'completed' ? ' (done)' : member.status === 'in_progress' ? ' (started)' : ''}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function usePrefillContext(athleteId: string): PrefillContext {
+  const settings = useQuery(settingsQueries.full());
+  const maxes = useQuery(trackingQueries.maxes(athleteId));
+  const weightUnit: WeightUnit = settings.data?.weightUnit ?? 'lb';
+  const plateStep = settings.data?.plateStep ?? defaultPlateStep[weightUnit];
+  const maxList = maxes.data;
+  return useMemo(() => ({ weightUnit, plateStep, maxes: maxList ?? [] }), [weightUnit, plateStep, maxList]);
+}
+
+/** Keeps each exercise's plan object when nothing of it changed, so only the exercise tapped re-renders. */
+function useStablePlans(plans: ExercisePlan[]): ExercisePlan[] {
+  const [previous] = useState(() => new Map<string, { json: string; plan: ExercisePlan }>());
+  return plans.map((plan) => {
+    const json = JSON.stringify(plan);
+    const kept = previous.get(plan.blockExerciseId);
+    if (kept?.json === json) return kept.plan;
+    previous.set(plan.blockExerciseId, { json, plan });
+    return plan;
+  });
+}
+
+function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: boolean; viewerId: string }) {
+  const context = usePrefillContext(log.athlete.id);
+  const plans = useStablePlans(useMemo(() => planExercises(log, context), [log, context]));
+  const [isFinishing, setIsFinishing] = useState(false);
+  const [finishedHere, setFinishedHere] = useState(false);
+  const { workoutCompleted } = useCompletedWorkoutActions();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const isCompleted = log.status === 'completed';
+  const forAthlete = isStaff && log.athlete.id !== viewerId;
+  useTourStepCompletedWhen('TRACK_WORKOUT_FOR_ATHLETE', forAthlete && finishedHere);
+  const totals = sessionTotals(plans, context);
+  const doneCount = totals.doneSets;
+  const plannedCount = plans.reduce((count, plan) => count + plan.rows.length, 0);
+
+  const finish = (fields: Parameters<typeof finishWorkoutLog>[1]) => {
+    const finished = finishWorkoutLog(log.logId, fields);
+    setIsFinishing(false);
+    setFinishedHere(true);
+    if (!finished) return;
+    workoutCompleted({
+      summary: {
+        workoutLogId: log.logId,
+        workoutName: log.workout.name,
+        completedAt: finished.finishedAt ?? new Date().toISOString(),
+        volume: totals.volume,
+        volumeUnit: totals.volumeUnit,
+        doneSetCount: totals.doneSets,
+        durationSeconds: fields.durationSeconds,
+        athleteName: forAthlete ? personName(log.athlete) : null,
+        records: totals.bestEstimates.map((estimate) => ({
+          exerciseName: estimate.exerciseName,
+          label: recordKindLabels.estimated_one_rm,
+          value: `${estimate.value} ${totals.volumeUnit}`,
+        })),
+      },
+    });
+    void queryClient.invalidateQueries({ queryKey: trackingQueries.all() });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-3 px-4 pb-28 lg:px-0 lg:pb-6">
+      {/* The bar and the rest stay in sight while the sets scroll under them. */}
+      <div className="sticky top-0 z-10 space-y-2 lg:top-[4.5rem]">
+        <TopBar
+          title={log.workout.name}
+          subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
+          status={<SyncStatus log={log} />}
+        />
+        {log.rest && !isCompleted ? <RestTimer logId={log.logId} rest={log.rest} /> : null}
+      </div>
+      {isStaff && log.assignmentId ? (
+        <AthleteSwitcher assignmentId={log.assignmentId} entryId={log.entryId} />
+      ) : null}
+      <RejectedChanges log={log} />
+      {isCompleted ? (
+        <Alert tone="info" role="status" title="Completed">
+          <p>
+            {formatDuration(log.durationSeconds)}
+            {log.sessionRpe ? ` · session RPE ${log.sessionRpe}` : ''}
+            {log.notes ? ` · ${log.notes}` : ''}
+          </p>
+          <a
+            href={`/app/completed/${log.logId}`}
+            onClick={(event) => {
+              event.preventDefault();
+              router.history.push(`/app/completed/${log.logId}`);
+            }}
+            className="mt-1 inline-block font-semibold text-primary-ink underline"
+          >
+            See the completed workout
+          </a>
+        </Alert>
+      ) : null}
+      {log.workout.notes ? <p className="text-sm text-foreground">{log.workout.notes}</p> : null}
+      {plans.map((plan) => (
+        <ExerciseCard
+          key={plan.blockExerciseId}
+          logId={log.logId}
+          athleteId={log.athlete.id}
+          plan={plan}
+          weightUnit={context.weightUnit}
+          isLocked={isCompleted}
+        />
+      ))}
+      {!isCompleted ? (
+        <div className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0">
+          <Button className="w-full lg:w-auto" onClick={() => setIsFinishing(true)}>
+            Finish workout
+          </Button>
+        </div>
+      ) : null}
+      {isFinishing ? (
+        <FinishDialog startedAt={log.startedAt} onFinish={finish} onClose={() => setIsFinishing(false)} />
+      ) : null}
+      <CongratsModal />
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import type {
+  FinishWorkoutLogRequest,
+  ScheduleItemDetail,
+  StartWorkoutLogRequest,
+  UpsertLoggedExerciseRequest,
+  UpsertLoggedSetRequest,
+  WorkoutLog,
+} from '@contract';
+import { v7 as uuidv7 } from 'uuid';
+import type { DeviceExercise, DeviceLog, DeviceSet, OutboxItem, OutboxKind, PersonRef } from './device-logs';
+import { getDeviceLog, saveNewDeviceLog, updateDeviceLog } from './device-logs';
+import { outboxSendingKey, requestSync } from './outbox-sync';
+import { deviceSetOf } from './server-answers';
+
+/**
+ * What a person does on the tracking screen, as changes of the device's log plus the API write each needs
+ * (ADR 036). Every write gets its idempotency key here, when the person acts, and keeps it for every attempt.
+ */
+
+const now = () => new Date().toISOString();
+
+function outboxItem(
+  kind: OutboxKind,
+  method: OutboxItem['method'],
+  path: string,
+  body: unknown,
+  targetId: string | null = null,
+): OutboxItem {
+  return { key: uuidv7(), kind, method, path, body, targetId, madeAt: now() };
+}
+
+/**
+ * Adds a write behind the others of its log. A set's or an exercise's write that is still waiting is replaced
+ * by the newer one (each carries the whole state, and the later change wins anyway); the one being sent is
+ * never touched, so a write can never be lost between an attempt and its answer.
+ */
+function enqueue(log: DeviceLog, item: OutboxItem, sendingKey: string | null): OutboxItem[] {
+  if (item.targetId === null) return [...log.outbox, item];
+  const kept = log.outbox.filter(
+    (queued) =>
+      !(queued.kind === item.kind && queued.targetId === item.targetId && queued.key !== sendingKey),
+  );
+  return [...kept, item];
+}
+
+function write(logId: string, change: (log: DeviceLog) => DeviceLog, item: (log: DeviceLog) => OutboxItem) {
+  const next = updateDeviceLog(logId, (log) => {
+    const changed = change(log);
+    return { ...changed, outbox: enqueue(changed, item(changed), outboxSendingKey()) };
+  });
+  if (next) requestSync();
+  return next;
+}
+
+export interface StartTracking {
+  entry: Pick<ScheduleItemDetail, 'id' | 'date' | 'workout' | 'assignmentId'> & { athlete: PersonRef };
+  userId: string;
+}
+
+/** Start: a log with an id made here, and its start as the first write of its outbox. */
+export function startWorkoutLog({ entry, userId }: StartTracking): DeviceLog {
+  const logId = uuidv7();
+  const startedAt = now();
+  const body: StartWorkoutLogRequest = { entryId: entry.id, startedAt };
+  const log: DeviceLog = {
+    logId,
+    entryId: entry.id,
+    userId,
+    athlete: entry.athlete,
+    date: entry.date,
+    assignmentId: entry.assignmentId,
+    workout: entry.workout,
+    status: 'in_progress',
+    startedAt,
+    finishedAt: null,
+    durationSeconds: null,
+    sessionRpe: null,
+    notes: null,
+    sets: {},
+    exercises: {},
+    outbox: [outboxItem('start', 'PUT', `api/workout-logs/${logId}`, body)],
+    rejected: [],
+    records: [],
+    rest: null,
+    revision: 1,
+  };
+  saveNewDeviceLog(log);
+  requestSync();
+  return log;
+}
+
+/** A log begun elsewhere (another device, the coach): kept here as the server has it, nothing to send. */
+export function adoptServerLog(
+  serverLog: WorkoutLog,
+  entry: StartTracking['entry'],
+  userId: string,
+): DeviceLog {
+  const existing = getDeviceLog(serverLog.id);
+  if (existing) return existing;
+  const log: DeviceLog = {
+    logId: serverLog.id,
+    entryId: serverLog.entryId,
+    userId,
+    athlete: serverLog.athlete,
+    date: serverLog.date,
+    assignmentId: entry.assignmentId,
+    workout: entry.workout,
+    status: serverLog.status,
+    startedAt: serverLog.startedAt,
+    finishedAt: serverLog.finishedAt,
+    durationSeconds: serverLog.durationSeconds,
+    sessionRpe: serverLog.sessionRpe,
+    notes: serverLog.notes,
+    sets: Object.fromEntries(serverLog.sets.map((loggedSet) => [loggedSet.id, deviceSetOf(loggedSet)])),
+    exercises: Object.fromEntries(
+      serverLog.exercises.map(({ blockExerciseId, ...exercise }) => [blockExerciseId, exercise]),
+    ),
+    outbox: [],
+    rejected: [],
+    records: serverLog.records,
+    rest: null,
+    revision: 1,
+  };
+  saveNewDeviceLog(log);
+  return log;
+}
+
+export type SetFields = Omit<UpsertLoggedSetRequest, 'changedAt' | 'removed'>;
+
+/** A new or changed set: the whole set as it is now, stamped with the time the person changed it. */
+export function saveSet(
+  logId: string,
+  setId: string | null,
+  fields: SetFields,
+  removed = false,
+  rest: DeviceLog['rest'] = null,
+): string {
+  const id = setId ?? uuidv7();
+  const loggedSet: DeviceSet = { ...fields, removed, changedAt: now(), id };
+  const { id: _id, ...body } = loggedSet;
+  write(
+    logId,
+    (log) => ({ ...log, sets: { ...log.sets, [id]: loggedSet }, ...(rest ? { rest } : {}) }),
+    () => outboxItem('set', 'PUT', `api/workout-logs/${logId}/sets/${id}`, body, id),
+  );
+  return id;
+}
+
+/** Marking a set done (or not) also starts the rest that follows it, when the workout gives one. */
+export function markSetDone(
+  logId: string,
+  setId: string | null,
+  fields: SetFields,
+  restSeconds: number | null,
+): string {
+  // One change of the log (one write to the device, one render) for the set and its rest.
+  const rest =
+    fields.done && restSeconds ? { endsAt: Date.now() + restSeconds * 1000, seconds: restSeconds } : null;
+  return saveSet(logId, setId, fields, false, rest);
+}
+
+export function startRest(logId: string, seconds: number): void {
+  updateDeviceLog(logId, (log) => ({ ...log, rest: { endsAt: Date.now() + seconds * 1000, seconds } }));
+}
+
+export function endRest(logId: string): void {
+  updateDeviceLog(logId, (log) => (log.rest ? { ...log, rest: null } : log));
+}
+
+/** A swap for another exercise, or notes: the exercise's whole state, the later change winning. */
+export function saveExercise(
+  logId: string,
+  blockExerciseId: string,
+  exercise: Omit<DeviceExercise, 'changedAt'>,
+): void {
+  const changedAt = now();
+  const body: UpsertLoggedExerciseRequest = {
+    exerciseId: exercise.exerciseId,
+    notes: exercise.notes,
+    changedAt,
+  };
+  write(
+    logId,
+    (log) => ({ ...log, exercises: { ...log.exercises, [blockExerciseId]: { ...exercise, changedAt } } }),
+    () =>
+      outboxItem(
+        'exercise',
+        'PUT',
+        `api/workout-logs/${logId}/exercises/${blockExerciseId}`,
+        body,
+        blockExerciseId,
+      ),
+  );
+}
+
+export interface FinishFields {
+  durationSeconds: number;
+  sessionRpe: number | null;
+  notes: string | null;
+}
+
+/** Finish: completed on the device at once (and so on the calendar), sent after every write before it. */
+export function finishWorkoutLog(logId: string, fields: FinishFields): DeviceLog | undefined {
+  const finishedAt = now();
+  const body: FinishWorkoutLogRequest = { finishedAt, ...fields };
+  return write(
+    logId,
+    (log) => ({ ...log, status: 'completed', finishedAt, ...fields, rest: null }),
+    () => outboxItem('finish', 'POST', `api/workout-logs/${logId}/finish`, body),
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  loggedExerciseResponseSchema,
+  loggedSetResponseSchema,
+  workoutLogResponseSchema,
+  type WorkoutLog,
+} from '@contract';
+import { isApiErrorBody } from '@/lib/api/api-request-error';
+import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
+import type { DeviceLog, OutboxItem } from './device-logs';
+import { allDeviceLogs, getDeviceLog, loadDeviceLogs, updateDeviceLog } from './device-logs';
+import { withExerciseAnswer, withServerLog, withSetAnswer } from './server-answers';
+
+/**
+ * The sync loop of the device's outbox (ADR 036). It sends each log's writes in order, one at a time, and takes
+ * a write off the outbox only once the server has answered it: a 2xx, or a 4xx that can never succeed (kept to
+ * show). Anything else (no network, a cut connection, a 5xx, a 409 while the first attempt is still applied)
+ * leaves the write where it is, with its key, to be sent again after a wait that grows to 30 s. It runs at start,
+ * on `online`, when the page becomes visible again and after each change; one tab sends at a time.
+ */
+
+interface SyncSetup {
+  /** The signed-in user: only the writes that user made on this device are sent with its session. */
+  currentUserId: () => string | null;
+  /** Told after a log's write was answered (the screens read their queries again). */
+  onAnswered: (log: DeviceLog, item: OutboxItem, serverLog: WorkoutLog | null) => void;
+}
+
+let setup: SyncSetup = { currentUserId: () => null, onAnswered: () => undefined };
+
+export function configureOutboxSync(next: SyncSetup): void {
+  setup = next;
+}
+
+let sendingKey: string | null = null;
+const sendingListeners = new Set<() => void>();
+/** The write on the wire now, if any: never replaced while it is sent. */
+export const outboxSendingKey = (): string | null => sendingKey;
+export const subscribeToSending = (listener: () => void) => {
+  sendingListeners.add(listener);
+  return () => sendingListeners.delete(listener);
+};
+function setSending(key: string | null) {
+  sendingKey = key;
+  for (const listener of sendingListeners) listener();
+}
+
+const retryDelaysMs = { first: 1000, max: 30_000 };
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let running: Promise<void> | null = null;
+let again = false;
+
+const lockName = 'connect-tracking-outbox';
+
+/** Only one tab sends at a time (Web Locks); where there are none, this tab does. */
+async function withOutboxLock(send: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks && typeof locks.request === 'function') {
+    await locks.request(lockName, send);
+    return;
+  }
+  await send();
+}
+
+/** Asks for a round of sending: now, or right after the one that is running. */
+export function requestSync(): void {
+  if (running) {
+    again = true;
+    return;
+  }
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  running = (async () => {
+    do {
+      again = false;
+      await withOutboxLock(sendEverything).catch(() => undefined);
+    } while (again);
+    running = null;
+  })();
+}
+
+/** Resolves when no round is running (tests, and the sign-out check). */
+export async function syncSettled(): Promise<void> {
+  while (running) await running;
+}
+
+function retryLater() {
+  failures += 1;
+  const delay = Math.min(retryDelaysMs.first * 2 ** (failures - 1), retryDelaysMs.max);
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(requestSync, delay);
+}
+
+async function sendEverything(): Promise<void> {
+  // Another tab (or an earlier page) may have changed the device's logs while this one waited for the lock.
+  await loadDeviceLogs();
+  const userId = setup.currentUserId();
+  if (userId === null) return;
+  const waiting = allDeviceLogs()
+    .filter((log) => log.userId === userId && log.outbox.length > 0)
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  for (const log of waiting) {
+    if ((await sendLog(log.logId)) === 'later') {
+      retryLater();
+      return;
+    }
+  }
+  failures = 0;
+}
+
+type Outcome = 'answered' | 'refused' | 'later';
+
+async function sendLog(logId: string): Promise<'done' | 'later'> {
+  for (;;) {
+    const item = getDeviceLog(logId)?.outbox[0];
+    if (!item) return 'done';
+    setSending(item.key);
+    const outcome = await send(logId, item).finally(() => setSending(null));
+    if (outcome === 'later') return 'later';
+  }
+}
+
+/** Statuses where asking again may succeed: a timeout, a write still being applied, too many requests. */
+const isTransient = (response: Response) =>
+  response.status >= 500 ||
+  response.status === 408 ||
+  response.status === 429 ||
+  // 401: the session ended; the write waits for the same user to sign in again (ADR 036).
+  response.status === 401 ||
+  (response.status === 409 && response.headers.has('Retry-After'));
+
+async function send(logId: string, item: OutboxItem): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await api(item.path, {
+      method: item.method,
+      json: item.body,
+      headers: { [idempotencyKeyHeader]: item.key },
+      retry: 0,
+      throwHttpErrors: false,
+    });
+  } catch {
+    return 'later';
+  }
+  if (isTransient(response)) return 'later';
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = isApiErrorBody(body)
+      ? body.error.message
+      : `The server refused this change (${response.status}).`;
+    updateDeviceLog(logId, (log) => ({
+      ...log,
+      outbox: log.outbox.filter((queued) => queued.key !== item.key),
+      rejected: [...log.rejected, { key: item.key, kind: item.kind, message, at: new Date().toISOString() }],
+    }));
+    const log = getDeviceLog(logId);
+    if (log) setup.onAnswered(log, item, null);
+    return 'refused';
+  }
+  let serverLog: WorkoutLog | null = null;
+  const answered = updateDeviceLog(logId, (current) => {
+    const log = { ...current, outbox: current.outbox.filter((queued) => queued.key !== item.key) };
+    if (item.kind === 'set') {
+      const answer = loggedSetResponseSchema.safeParse(body);
+      return answer.success ? withSetAnswer(log, answer.data.data, answer.data.records) : log;
+    }
+    if (item.kind === 'exercise') {
+      const answer = loggedExerciseResponseSchema.safeParse(body);
+      return answer.success ? withExerciseAnswer(log, answer.data.data) : log;
+    }
+    const answer = workoutLogResponseSchema.safeParse(body);
+    if (!answer.success) return log;
+    serverLog = answer.data.data;
+    return withServerLog(log, answer.data.data);
+  });
+  if (answered) setup.onAnswered(answered, item, serverLog);
+  return 'answered';
+}
+
+/** Tests only: a fresh page's loop. */
+export function resetOutboxSync(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  failures = 0;
+  again = false;
+  running = null;
+  setSending(null);
+}

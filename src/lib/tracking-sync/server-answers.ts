@@ -1,0 +1,72 @@
+import type { LoggedExercise, LoggedSet, PersonalRecord, WorkoutLog } from '@contract';
+import type { DeviceLog, DeviceSet, OutboxItem } from './device-logs';
+
+/**
+ * How the server's answers join the device's copy (ADR 036): a set or an exercise takes the server's version
+ * unless the device has a change of it still waiting, or a later one. That is "the later change wins", applied
+ * silently: a coach's newer change replaces the athlete's older one on screen, with no error on either device.
+ */
+
+/** A logged set of the server's, as the device keeps it. */
+export function deviceSetOf(loggedSet: LoggedSet): DeviceSet {
+  const { exerciseName: _name, estimatedOneRm: _estimate, changedBy: _changedBy, ...fields } = loggedSet;
+  return fields;
+}
+
+const isWaiting = (outbox: readonly OutboxItem[], kind: OutboxItem['kind'], targetId: string) =>
+  outbox.some((item) => item.kind === kind && item.targetId === targetId);
+
+const isLater = (server: string, device: string | undefined) =>
+  device === undefined || Date.parse(server) >= Date.parse(device);
+
+function mergeSet(log: DeviceLog, loggedSet: LoggedSet): DeviceLog {
+  const local = log.sets[loggedSet.id];
+  if (isWaiting(log.outbox, 'set', loggedSet.id) || !isLater(loggedSet.changedAt, local?.changedAt))
+    return log;
+  return { ...log, sets: { ...log.sets, [loggedSet.id]: deviceSetOf(loggedSet) } };
+}
+
+function mergeExercise(log: DeviceLog, exercise: LoggedExercise): DeviceLog {
+  const local = log.exercises[exercise.blockExerciseId];
+  if (
+    isWaiting(log.outbox, 'exercise', exercise.blockExerciseId) ||
+    !isLater(exercise.changedAt, local?.changedAt)
+  ) {
+    return log;
+  }
+  const { blockExerciseId, ...fields } = exercise;
+  return { ...log, exercises: { ...log.exercises, [blockExerciseId]: fields } };
+}
+
+export const withSetAnswer = (
+  log: DeviceLog,
+  loggedSet: LoggedSet,
+  records: PersonalRecord[],
+): DeviceLog => ({
+  ...mergeSet(log, loggedSet),
+  records,
+});
+
+export const withExerciseAnswer = (log: DeviceLog, exercise: LoggedExercise): DeviceLog =>
+  mergeExercise(log, exercise);
+
+/** The whole log as the server has it: its sets and exercises by the rule above, its status and records. */
+export function withServerLog(log: DeviceLog, serverLog: WorkoutLog): DeviceLog {
+  let merged = serverLog.sets.reduce(mergeSet, log);
+  merged = serverLog.exercises.reduce(mergeExercise, merged);
+  const finishWaiting = log.outbox.some((item) => item.kind === 'finish');
+  const completedThere = serverLog.status === 'completed';
+  return {
+    ...merged,
+    records: serverLog.records,
+    ...(completedThere && !finishWaiting
+      ? {
+          status: 'completed',
+          finishedAt: serverLog.finishedAt,
+          durationSeconds: serverLog.durationSeconds,
+          sessionRpe: serverLog.sessionRpe,
+          notes: serverLog.notes,
+        }
+      : {}),
+  };
+}
