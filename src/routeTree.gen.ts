@@ -27,6 +27,8 @@ import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
 import { Route as AppUsersRouteImport } from './routes/app/users'
 import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageLoginRouteImport } from './routes/manage_.login'
+import { Route as AppCompletedIndexRouteImport } from './routes/app/completed/index'
+import { Route as AppCompletedLogIdRouteImport } from './routes/app/completed/$logId'
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
@@ -133,6 +135,16 @@ const ManageLoginRoute = ManageLoginRouteImport.update({
   id: '/manage_/login',
   path: '/manage/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCompletedIndexRoute = AppCompletedIndexRouteImport.update({
+  id: '/completed/',
+  path: '/completed/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCompletedLogIdRoute = AppCompletedLogIdRouteImport.update({
+  id: '/completed/$logId',
+  path: '/completed/$logId',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppGroupsIndexRoute = AppGroupsIndexRouteImport.update({
   id: '/groups/',
@@ -245,11 +257,13 @@ export interface FileRoutesByFullPath {
   '/manage/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
+  '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
@@ -279,11 +293,13 @@ export interface FileRoutesByTo {
   '/manage/login': typeof ManageLoginRoute
   '/app': typeof AppIndexRoute
   '/manage': typeof ManageIndexRoute
+  '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/completed': typeof AppCompletedIndexRoute
   '/app/groups': typeof AppGroupsIndexRoute
   '/app/library': typeof AppLibraryIndexRoute
   '/app/schedule': typeof AppScheduleIndexRoute
@@ -317,11 +333,13 @@ export interface FileRoutesById {
   '/manage_/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
+  '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
   '/app/users_/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
@@ -355,11 +373,13 @@ export interface FileRouteTypes {
     | '/manage/login'
     | '/app/'
     | '/manage/'
+    | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/users/$userId'
     | '/app/users/new'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
     | '/app/schedule/'
@@ -389,11 +409,13 @@ export interface FileRouteTypes {
     | '/manage/login'
     | '/app'
     | '/manage'
+    | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/users/$userId'
     | '/app/users/new'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/completed'
     | '/app/groups'
     | '/app/library'
     | '/app/schedule'
@@ -426,11 +448,13 @@ export interface FileRouteTypes {
     | '/manage_/login'
     | '/app/'
     | '/manage/'
+    | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/users_/$userId'
     | '/app/users_/new'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
     | '/app/schedule/'
@@ -581,6 +605,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/manage/login'
       preLoaderRoute: typeof ManageLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/app/completed/': {
+      id: '/app/completed/'
+      path: '/completed'
+      fullPath: '/app/completed/'
+      preLoaderRoute: typeof AppCompletedIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/completed/$logId': {
+      id: '/app/completed/$logId'
+      path: '/completed/$logId'
+      fullPath: '/app/completed/$logId'
+      preLoaderRoute: typeof AppCompletedLogIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/app/groups/': {
       id: '/app/groups/'
@@ -736,9 +774,11 @@ interface AppRouteChildren {
   AppTravelRosterRoute: typeof AppTravelRosterRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCompletedLogIdRoute: typeof AppCompletedLogIdRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
+  AppCompletedIndexRoute: typeof AppCompletedIndexRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
   AppScheduleIndexRoute: typeof AppScheduleIndexRoute
@@ -758,9 +798,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppTravelRosterRoute: AppTravelRosterRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCompletedLogIdRoute: AppCompletedLogIdRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
+  AppCompletedIndexRoute: AppCompletedIndexRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,
   AppScheduleIndexRoute: AppScheduleIndexRoute,
