@@ -141,7 +141,7 @@ export function completedWorkoutHandlers() {
   for (let day = 1; day <= 28; day += 1) {
     const athleteId = day === 1 ? demoUsers.athlete.id : athleteIds[day % athleteIds.length]!;
     const athlete = personRef(athleteId);
-    const workout = day % 3 === 2 ? armCare : lower;
+    const workout = day % 4 === 3 ? armCare : lower;
     const date = shift(today, -day);
     const logId = idOf(1, day);
     const startedAt = `${date}T15:30:00.000-06:00`;

@@ -195,9 +195,9 @@ function AthleteFilter({
       menuTrigger="input"
       allowsEmptyCollection
       onSelectionChange={(key) => {
-        if (key === null) return;
-        setText(null);
-        onChange(String(key));
+        // The picked name stays as typed text until the input loses the focus: setting it from outside would open
+        // the list again.
+        if (key !== null) onChange(String(key));
       }}
     >
       <Label className={labelClass}>Athlete</Label>

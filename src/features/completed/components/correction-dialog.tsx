@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCorrectWorkoutLog } from '../api/correct-workout-log';
-import type { CorrectionFormValues , correctionRequestOf} from '../correction-form';
+import type { CorrectionFormValues, correctionRequestOf } from '../correction-form';
 import { correctionFormOf, correctionResolver, formFieldOf } from '../correction-form';
 
 interface CorrectionDialogProps {
