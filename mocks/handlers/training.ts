@@ -236,7 +236,7 @@ export function completedWorkoutHandlers() {
     {
       id: nextId(),
       correctedBy: coachRef,
-      correctedAt: `${today}T09:15:00.000-06:00`,
+      correctedAt: `${yesterday.date}T18:05:00.000-06:00`,
       reason: 'Counted wrong on the second set',
       changes: [{ target: mainSets[1]!.id, field: 'reps', before: 4, after: 5 }],
     },

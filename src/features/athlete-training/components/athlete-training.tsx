@@ -284,7 +284,9 @@ function Maxes({
 }
 
 function Records({ records }: { records: readonly PersonalRecord[] }) {
-  const latest = [...records].sort((a, b) => b.achievedAt.localeCompare(a.achievedAt)).slice(0, 10);
+  const latest = [...records]
+    .sort((a, b) => Date.parse(b.achievedAt) - Date.parse(a.achievedAt))
+    .slice(0, 10);
   return (
     <Card aria-labelledby="records-title" className="px-4 py-4 sm:px-6">
       <h2 id="records-title" className={sectionTitle}>

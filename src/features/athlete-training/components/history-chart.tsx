@@ -47,7 +47,9 @@ export default function HistoryChart({ history }: HistoryChartProps) {
             width={48}
           />
           <Tooltip
-            labelFormatter={(date) => (typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : '')}
+            labelFormatter={(date) =>
+              typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : ''
+            }
             formatter={(value, name) => [`${String(value)} ${history.unit}`, name]}
             contentStyle={{
               background: 'var(--color-surface)',

@@ -286,7 +286,9 @@ function WorkoutBlocks({ blocks }: { blocks: readonly ComparedBlock[] }) {
 /** Every staff correction, newest first: who, when, why, and each value before and after. */
 function CorrectionHistory({ log }: { log: WorkoutLog }) {
   if (log.corrections.length === 0) return null;
-  const corrections = [...log.corrections].sort((a, b) => b.correctedAt.localeCompare(a.correctedAt));
+  const corrections = [...log.corrections].sort(
+    (a, b) => Date.parse(b.correctedAt) - Date.parse(a.correctedAt),
+  );
   return (
     <Card aria-labelledby="corrections-title" className="px-4 py-4 sm:px-6">
       <h2 id="corrections-title" className="text-base font-semibold text-foreground">
