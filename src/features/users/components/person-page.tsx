@@ -202,7 +202,8 @@ function PersonView({
       {hasTraining ? <PersonTabs /> : null}
 
       {showsTraining ? renderTraining(person, viewer) : null}
-      <div className={`grid items-start gap-5 lg:grid-cols-3 ${showsTraining ? 'hidden' : ''}`}>
+      {/* Kept mounted while the Training tab shows: a half-typed change of the profile is not lost. */}
+      <div hidden={showsTraining} className="grid items-start gap-5 lg:grid-cols-3">
         <AccountPanel viewer={viewer} person={person} />
         <Card className="lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <form
