@@ -158,6 +158,8 @@ export function completedWorkoutHandlers() {
             const last = index === count - 1;
             return { reps: day === 1 && last ? 4 : 5, load: last ? heavy + 10 : heavy, rpe: last ? 8.5 : 7 };
           }
+          const prescribed = exercise.sets[0];
+          if (prescribed?.load) return { reps: prescribed.reps ?? 5, load: prescribed.load };
           if (exercise.exercise.measures.includes('load')) return { reps: 8, load: 50, rpe: 7 };
           return { reps: 15 };
         });

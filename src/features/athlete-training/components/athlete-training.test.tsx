@@ -38,6 +38,7 @@ describe('an athlete’s Training tab (/app/users/$userId?tab=training)', { time
     const { user, router } = renderApp(`/app/users/${jamie.id}?tab=training`);
     const tabs = await screen.findByRole('navigation', { name: 'Person' });
     expect(within(tabs).getByRole('link', { name: 'Training' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.queryByRole('form', { name: /Profile of/ })).not.toBeInTheDocument();
 
     const compliance = await screen.findByRole('region', { name: 'Compliance' });

@@ -181,16 +181,16 @@ function HistoryTable({ history }: { history: ExerciseHistoryResponse }) {
         </caption>
         <thead className="sticky top-0 bg-muted text-xs font-semibold text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-2 py-2 whitespace-nowrap sm:px-3 text-left">
               Date
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-2 py-2 whitespace-nowrap sm:px-3 text-right">
               Est. 1RM
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-2 py-2 whitespace-nowrap sm:px-3 text-right">
               Top set
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-2 py-2 whitespace-nowrap sm:px-3 text-right">
               Sets
             </th>
           </tr>
@@ -198,18 +198,20 @@ function HistoryTable({ history }: { history: ExerciseHistoryResponse }) {
         <tbody className="divide-y divide-border">
           {points.map((point) => (
             <tr key={point.logId}>
-              <th scope="row" className="px-3 py-1.5 text-left font-normal">
+              <th scope="row" className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-left font-normal">
                 <Link to="/app/completed/$logId" params={{ logId: point.logId }} className={textLinkClass}>
                   {dayOf(point.date)}
                 </Link>
               </th>
-              <td className="px-3 py-1.5 text-right tabular-nums">
+              <td className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-right tabular-nums">
                 {point.estimatedOneRm === null ? '—' : `${trimmed(point.estimatedOneRm)} ${history.unit}`}
               </td>
-              <td className="px-3 py-1.5 text-right tabular-nums">
+              <td className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-right tabular-nums">
                 {point.topSet ? `${point.topSet.reps} × ${trimmed(point.topSet.load)} ${history.unit}` : '—'}
               </td>
-              <td className="px-3 py-1.5 text-right tabular-nums">{point.doneSets}</td>
+              <td className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-right tabular-nums">
+                {point.doneSets}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -236,12 +238,12 @@ function Maxes({
   );
   return (
     <Card aria-labelledby="maxes-title" className="px-4 py-4 sm:px-6">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="maxes-title" className={sectionTitle}>
           Current maxes
         </h2>
         {canRecord && !isRecording ? (
-          <Button variant="secondary" onClick={() => setIsRecording(true)}>
+          <Button variant="secondary" className="whitespace-nowrap" onClick={() => setIsRecording(true)}>
             <PlusIcon className="size-4" />
             Record a max
           </Button>

@@ -77,7 +77,7 @@ export function CompletedTable({ workouts, showAthlete }: CompletedListViewProps
               {dayOf(workout.date)}
             </td>
             <th scope="row" className="px-4 py-3 text-left font-normal">
-              <div className="flex items-center gap-2">
+              <div className="flex items-center gap-2 whitespace-nowrap">
                 <CategoryDot category={workout.category} />
                 <WorkoutLink workout={workout} />
               </div>
@@ -94,7 +94,7 @@ export function CompletedTable({ workouts, showAthlete }: CompletedListViewProps
               {volumeOf(workout)}
             </td>
             <td className="px-5 py-3">
-              <div className="flex flex-wrap justify-end gap-1.5">
+              <div className="flex justify-end gap-1.5">
                 <RecordCountBadge count={workout.recordCount} />
                 {workout.corrected ? <CorrectedTag /> : null}
               </div>

@@ -176,7 +176,11 @@ function CompletedWorkout({ log, viewer }: { log: WorkoutLog; viewer: User }) {
           The sets below are what was logged; what was prescribed shows when the workout can be read again.
         </Alert>
       ) : null}
-      {blocks ? <WorkoutBlocks blocks={blocks} /> : <BlocksSkeleton />}
+      {blocks ? (
+        <WorkoutBlocks blocks={blocks} hasPrescription={entry.data !== undefined} />
+      ) : (
+        <BlocksSkeleton />
+      )}
 
       <CorrectionHistory log={log} />
 
@@ -198,8 +202,15 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Block by block, exercise by exercise: each set's prescription beside what was done. */
-function WorkoutBlocks({ blocks }: { blocks: readonly ComparedBlock[] }) {
+/** Block by block, exercise by exercise: each set's prescription beside what was done (what was done alone when
+ * the prescription could not be read). */
+function WorkoutBlocks({
+  blocks,
+  hasPrescription,
+}: {
+  blocks: readonly ComparedBlock[];
+  hasPrescription: boolean;
+}) {
   return (
     <div className="space-y-4">
       {blocks.map((block) => (
@@ -227,16 +238,18 @@ function WorkoutBlocks({ blocks }: { blocks: readonly ComparedBlock[] }) {
                     {exercise.notes}
                   </p>
                 ) : null}
-                <table className="mt-2 w-full text-sm">
+                <table className="mt-2 w-full table-fixed text-sm">
                   <caption className="sr-only">{exercise.name}: prescribed and done, set by set</caption>
                   <thead className="text-xs font-semibold text-muted-foreground">
                     <tr>
-                      <th scope="col" className="w-12 py-1 pr-2 text-left">
+                      <th scope="col" className="w-10 py-1 pr-2 text-left">
                         Set
                       </th>
-                      <th scope="col" className="py-1 pr-2 text-left">
-                        Prescribed
-                      </th>
+                      {hasPrescription ? (
+                        <th scope="col" className="w-[38%] py-1 pr-2 text-left">
+                          Prescribed
+                        </th>
+                      ) : null}
                       <th scope="col" className="py-1 text-left">
                         Done
                       </th>
@@ -251,9 +264,11 @@ function WorkoutBlocks({ blocks }: { blocks: readonly ComparedBlock[] }) {
                         >
                           {row.setNumber}
                         </th>
-                        <td className="py-1.5 pr-2 text-muted-foreground tabular-nums">
-                          {row.prescribed ?? <span className="italic">Added</span>}
-                        </td>
+                        {hasPrescription ? (
+                          <td className="py-1.5 pr-2 text-muted-foreground tabular-nums">
+                            {row.prescribed ?? <span className="italic">Added</span>}
+                          </td>
+                        ) : null}
                         <td className="py-1.5 tabular-nums">
                           {row.set === null ? (
                             <span className="text-muted-foreground italic">Not logged</span>

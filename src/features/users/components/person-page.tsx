@@ -262,7 +262,7 @@ function PersonTabs() {
           key={name}
           to="/app/users/$userId"
           params={{ userId }}
-          search={name === 'training' ? { tab: 'training' } : {}}
+          search={{ tab: name === 'training' ? 'training' : undefined }}
           // Active (aria-current) only on its own tab: the profile is the address without `tab`.
           activeOptions={{ includeSearch: true, explicitUndefined: true }}
           className="inline-flex min-h-10 items-center rounded-lg px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-surface aria-[current=page]:text-foreground aria-[current=page]:shadow-sm"
