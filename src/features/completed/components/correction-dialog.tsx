@@ -1,5 +1,5 @@
 import type { WorkoutLog } from '@contract';
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -131,48 +131,65 @@ function CorrectionForm({ log, onClose }: { log: WorkoutLog; onClose: () => void
                 const rowErrors = errors.sets?.[index];
                 const problem =
                   rowErrors?.reps?.message ?? rowErrors?.load?.message ?? rowErrors?.rpe?.message;
+                // A heading row where the exercise changes: on a phone the set column has room for "Set 2" only.
+                const startsExercise = sets[index - 1]?.blockExerciseId !== set.blockExerciseId;
                 return (
-                  <tr key={set.id}>
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                      <span className="line-clamp-2 text-foreground">{name}</span>
-                      {problem ? <span className="block text-xs text-danger">{problem}</span> : null}
-                    </th>
-                    <td className="px-1 py-1.5">
-                      <input
-                        aria-label={`Reps, ${name}`}
-                        inputMode="numeric"
-                        aria-invalid={rowErrors?.reps ? true : undefined}
-                        className={`${smallField} ${rowErrors?.reps ? 'border-danger' : 'border-border'}`}
-                        {...register(`sets.${index}.reps`)}
-                      />
-                    </td>
-                    <td className="px-1 py-1.5">
-                      <input
-                        aria-label={`Load (${set.loadUnit ?? log.volumeUnit}), ${name}`}
-                        inputMode="decimal"
-                        aria-invalid={rowErrors?.load ? true : undefined}
-                        className={`${smallField} ${rowErrors?.load ? 'border-danger' : 'border-border'}`}
-                        {...register(`sets.${index}.load`)}
-                      />
-                    </td>
-                    <td className="px-1 py-1.5">
-                      <input
-                        aria-label={`RPE, ${name}`}
-                        inputMode="decimal"
-                        aria-invalid={rowErrors?.rpe ? true : undefined}
-                        className={`${smallField} ${rowErrors?.rpe ? 'border-danger' : 'border-border'}`}
-                        {...register(`sets.${index}.rpe`)}
-                      />
-                    </td>
-                    <td className="px-2 py-1.5 text-center">
-                      <input
-                        type="checkbox"
-                        aria-label={`Done, ${name}`}
-                        className="size-5 accent-(--color-primary)"
-                        {...register(`sets.${index}.done`)}
-                      />
-                    </td>
-                  </tr>
+                  <Fragment key={set.id}>
+                    {startsExercise ? (
+                      <tr className="bg-muted/50">
+                        <th
+                          scope="colgroup"
+                          colSpan={5}
+                          className="px-3 py-1.5 text-left font-semibold text-foreground"
+                        >
+                          {set.exerciseName}
+                        </th>
+                      </tr>
+                    ) : null}
+                    <tr>
+                      <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
+                        <span className="text-foreground">Set {set.setNumber}</span>
+                        {problem ? (
+                          <span className="block text-xs whitespace-normal text-danger">{problem}</span>
+                        ) : null}
+                      </th>
+                      <td className="px-1 py-1.5">
+                        <input
+                          aria-label={`Reps, ${name}`}
+                          inputMode="numeric"
+                          aria-invalid={rowErrors?.reps ? true : undefined}
+                          className={`${smallField} ${rowErrors?.reps ? 'border-danger' : 'border-border'}`}
+                          {...register(`sets.${index}.reps`)}
+                        />
+                      </td>
+                      <td className="px-1 py-1.5">
+                        <input
+                          aria-label={`Load (${set.loadUnit ?? log.volumeUnit}), ${name}`}
+                          inputMode="decimal"
+                          aria-invalid={rowErrors?.load ? true : undefined}
+                          className={`${smallField} ${rowErrors?.load ? 'border-danger' : 'border-border'}`}
+                          {...register(`sets.${index}.load`)}
+                        />
+                      </td>
+                      <td className="px-1 py-1.5">
+                        <input
+                          aria-label={`RPE, ${name}`}
+                          inputMode="decimal"
+                          aria-invalid={rowErrors?.rpe ? true : undefined}
+                          className={`${smallField} ${rowErrors?.rpe ? 'border-danger' : 'border-border'}`}
+                          {...register(`sets.${index}.rpe`)}
+                        />
+                      </td>
+                      <td className="px-2 py-1.5 text-center">
+                        <input
+                          type="checkbox"
+                          aria-label={`Done, ${name}`}
+                          className="size-5 accent-(--color-primary)"
+                          {...register(`sets.${index}.done`)}
+                        />
+                      </td>
+                    </tr>
+                  </Fragment>
                 );
               })}
             </tbody>
