@@ -27,6 +27,8 @@ import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
 import { Route as AppUsersRouteImport } from './routes/app/users'
 import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageLoginRouteImport } from './routes/manage_.login'
+import { Route as AppCompletedIndexRouteImport } from './routes/app/completed/index'
+import { Route as AppCompletedLogIdRouteImport } from './routes/app/completed/$logId'
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
@@ -134,6 +136,16 @@ const ManageLoginRoute = ManageLoginRouteImport.update({
   id: '/manage_/login',
   path: '/manage/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCompletedIndexRoute = AppCompletedIndexRouteImport.update({
+  id: '/completed/',
+  path: '/completed/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCompletedLogIdRoute = AppCompletedLogIdRouteImport.update({
+  id: '/completed/$logId',
+  path: '/completed/$logId',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppGroupsIndexRoute = AppGroupsIndexRouteImport.update({
   id: '/groups/',
@@ -251,12 +263,14 @@ export interface FileRoutesByFullPath {
   '/manage/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
+  '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
@@ -286,12 +300,14 @@ export interface FileRoutesByTo {
   '/manage/login': typeof ManageLoginRoute
   '/app': typeof AppIndexRoute
   '/manage': typeof ManageIndexRoute
+  '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/completed': typeof AppCompletedIndexRoute
   '/app/groups': typeof AppGroupsIndexRoute
   '/app/library': typeof AppLibraryIndexRoute
   '/app/schedule': typeof AppScheduleIndexRoute
@@ -325,12 +341,14 @@ export interface FileRoutesById {
   '/manage_/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
+  '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
   '/app/users_/new': typeof AppUsersNewRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
@@ -364,12 +382,14 @@ export interface FileRouteTypes {
     | '/manage/login'
     | '/app/'
     | '/manage/'
+    | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
     | '/app/schedule/'
@@ -399,12 +419,14 @@ export interface FileRouteTypes {
     | '/manage/login'
     | '/app'
     | '/manage'
+    | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/completed'
     | '/app/groups'
     | '/app/library'
     | '/app/schedule'
@@ -437,12 +459,14 @@ export interface FileRouteTypes {
     | '/manage_/login'
     | '/app/'
     | '/manage/'
+    | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/track/$entryId'
     | '/app/users_/$userId'
     | '/app/users_/new'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
     | '/app/schedule/'
@@ -593,6 +617,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/manage/login'
       preLoaderRoute: typeof ManageLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/app/completed/': {
+      id: '/app/completed/'
+      path: '/completed'
+      fullPath: '/app/completed/'
+      preLoaderRoute: typeof AppCompletedIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/completed/$logId': {
+      id: '/app/completed/$logId'
+      path: '/completed/$logId'
+      fullPath: '/app/completed/$logId'
+      preLoaderRoute: typeof AppCompletedLogIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/app/groups/': {
       id: '/app/groups/'
@@ -755,10 +793,12 @@ interface AppRouteChildren {
   AppTravelRosterRoute: typeof AppTravelRosterRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCompletedLogIdRoute: typeof AppCompletedLogIdRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
   AppTrackEntryIdRoute: typeof AppTrackEntryIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
+  AppCompletedIndexRoute: typeof AppCompletedIndexRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
   AppScheduleIndexRoute: typeof AppScheduleIndexRoute
@@ -778,10 +818,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppTravelRosterRoute: AppTravelRosterRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCompletedLogIdRoute: AppCompletedLogIdRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
   AppTrackEntryIdRoute: AppTrackEntryIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
+  AppCompletedIndexRoute: AppCompletedIndexRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,
   AppScheduleIndexRoute: AppScheduleIndexRoute,

@@ -8,6 +8,7 @@ import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
 import { settingsHandlers } from './settings';
+import { completedWorkoutHandlers } from './training';
 import { userHandlers } from './users';
 
 /** The happy path of every area; tests add failures with `server.use(...)`. */
@@ -23,4 +24,6 @@ export const handlers = [
   ...scheduleHandlersOfDemo,
   ...trackingHandlersOfDemo,
   ...managementHandlers(),
+  // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
+  ...completedWorkoutHandlers(),
 ];

@@ -1,16 +1,41 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { trainingQueries } from '@/features/athlete-training/api/training-queries';
+import { validatePersonSearch } from '@/features/athlete-training/training-search';
 import { userQueries } from '@/features/users/api/user-queries';
 import { PersonPage } from '@/features/users/components/person-page';
 import { canManageUsers } from '@/features/users/users-search';
 import { authQueries } from '@/lib/auth/auth-queries';
 
+// The Training tab (and the chart under it) loads only when an athlete's Training is opened.
+const AthleteTraining = lazy(() => import('@/features/athlete-training/components/athlete-training'));
+
 export const Route = createFileRoute('/app/users_/$userId')({
-  loader: async ({ context, params }) => {
+  validateSearch: validatePersonSearch,
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: async ({ context, params, deps }) => {
     const me = await context.queryClient.ensureQueryData(authQueries.me());
     // An athlete sees only itself: no request that would be refused.
     if (canManageUsers(me.user.role) || me.user.id === params.userId) {
       void context.queryClient.prefetchQuery(userQueries.detail(params.userId));
+      if (deps.tab === 'training') {
+        void context.queryClient.prefetchQuery(trainingQueries.summary(params.userId));
+      }
     }
   },
-  component: PersonPage,
+  component: PersonRoute,
 });
+
+/** Features do not import each other, so the route composes the athlete's Training tab into the person page. */
+function PersonRoute() {
+  return (
+    <PersonPage
+      renderTraining={(athlete, viewer) => (
+        <Suspense fallback={<Skeleton className="h-64 w-full rounded-2xl" />}>
+          <AthleteTraining athlete={athlete} canRecordMaxes={canManageUsers(viewer.role)} />
+        </Suspense>
+      )}
+    />
+  );
+}

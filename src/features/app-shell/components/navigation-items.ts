@@ -5,6 +5,7 @@ import {
   DumbbellIcon,
   HomeIcon,
   LayersIcon,
+  ListChecksIcon,
   PlaneIcon,
   SlidersIcon,
   UsersIcon,
@@ -29,6 +30,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Groups', to: '/app/groups', icon: LayersIcon, roles: ['admin', 'coach'] },
   { label: 'Workout library', to: '/app/library', icon: DumbbellIcon, roles: ['admin', 'coach'] },
   { label: 'Schedule', to: '/app/schedule', icon: CalendarIcon },
+  { label: 'Completed', to: '/app/completed', icon: ListChecksIcon },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
   { label: 'Organisation settings', to: '/app/settings', icon: SlidersIcon, roles: ['admin'] },
 ];

@@ -7,7 +7,15 @@ import { dashboardWidgetsStorageKey, reloadDashboardWidgets } from '@/stores/das
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
-const widgetTitles = ['Today', 'Upcoming trips', 'Getting started', 'Your account'];
+const widgetTitles = [
+  'Today',
+  'This week',
+  'Activity',
+  'Records',
+  'Upcoming trips',
+  'Getting started',
+  'Your account',
+];
 
 function widgetHeadings() {
   return screen
@@ -69,7 +77,7 @@ describe('dashboard (/app/dashboard)', () => {
 
     await user.click(todaySwitch);
     expect(todaySwitch).not.toBeChecked();
-    expect(widgetHeadings()).toEqual(['Upcoming trips', 'Getting started', 'Your account']);
+    expect(widgetHeadings()).toEqual(widgetTitles.slice(1));
     expect(JSON.parse(localStorage.getItem(dashboardWidgetsStorageKey) ?? '{}')).toMatchObject({
       state: { hiddenByUser: { [demoUsers.coach.id]: ['today'] } },
     });
@@ -79,7 +87,7 @@ describe('dashboard (/app/dashboard)', () => {
     await act(() => reloadDashboardWidgets());
     renderApp('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
-    expect(widgetHeadings()).toEqual(['Upcoming trips', 'Getting started', 'Your account']);
+    expect(widgetHeadings()).toEqual(widgetTitles.slice(1));
     expect(screen.getByRole('button', { name: 'Customize 1 hidden' })).toBeInTheDocument();
   });
 

@@ -16,8 +16,11 @@ import type { DashboardWidget } from '../dashboard-widget';
 import { CustomizeWidgetsPanel } from './customize-widgets-panel';
 import { DashboardWidgetCard } from './dashboard-widget-card';
 import { AccountWidget } from './widgets/account-widget';
+import { ActivityWidget, RecordsWidget } from './widgets/activity-widget';
 import { GettingStartedWidget } from './widgets/getting-started-widget';
+import { ThisWeekWidget } from './widgets/this-week-widget';
 import { TodayWidget } from './widgets/today-widget';
+import { ActivityIcon, ChartBarsIcon, TrophyIcon } from './widgets/training-icons';
 
 interface DashboardPageProps {
   /** Widgets other areas contribute (the route composes them, as features do not import each other). */
@@ -49,6 +52,31 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
       icon: CalendarIcon,
       content: <TodayWidget role={user.role} />,
       wide: true,
+    },
+    ...(user.role === 'athlete'
+      ? []
+      : [
+          {
+            id: 'this-week',
+            title: 'This week',
+            description: 'How much of the week’s training each group has done.',
+            icon: ChartBarsIcon,
+            content: <ThisWeekWidget />,
+          },
+        ]),
+    {
+      id: 'activity',
+      title: 'Activity',
+      description: 'Workouts completed and records set lately.',
+      icon: ActivityIcon,
+      content: <ActivityWidget />,
+    },
+    {
+      id: 'records',
+      title: 'Records',
+      description: 'The latest personal records.',
+      icon: TrophyIcon,
+      content: <RecordsWidget />,
     },
     ...extraWidgets,
     ...(isDoneWithGettingStarted

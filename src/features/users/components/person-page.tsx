@@ -3,7 +3,7 @@ import { updatePersonRequestSchema } from '@contract';
 import { roles } from '@contract/user-fields';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -42,18 +42,36 @@ import { UserStatusBadge } from './user-status-badge';
 
 const route = getRouteApi('/app/users_/$userId');
 
-/** `/app/users/$userId`: one person's profile, groups, role, invitation and status (staff). */
-export function PersonPage() {
+/** An athlete's Training tab, which the route composes in (features do not import each other). */
+export type RenderTraining = (athlete: Person, viewer: User) => ReactNode;
+
+interface PersonPageProps {
+  renderTraining?: RenderTraining;
+}
+
+/** `/app/users/$userId`: one person's profile, groups, role, invitation and status (staff); an athlete's training. */
+export function PersonPage({ renderTraining }: PersonPageProps = {}) {
   const { userId } = route.useParams();
   const { data: me } = useSuspenseQuery(authQueries.me());
   if (!canManageUsers(me.user.role) && me.user.id !== userId) return <NotAllowedPage title="Person" />;
-  return <PersonLoader viewer={me.user} userId={userId} />;
+  return <PersonLoader viewer={me.user} userId={userId} renderTraining={renderTraining} />;
 }
 
-function PersonLoader({ viewer, userId }: { viewer: User; userId: string }) {
+function PersonLoader({
+  viewer,
+  userId,
+  renderTraining,
+}: {
+  viewer: User;
+  userId: string;
+  renderTraining: RenderTraining | undefined;
+}) {
   const person = useQuery(userQueries.detail(userId));
   useScreenTitle(person.data ? `${person.data.firstName} ${person.data.lastName}` : 'Person');
-  if (person.data) return <PersonView key={person.data.id} viewer={viewer} person={person.data} />;
+  if (person.data)
+    return (
+      <PersonView key={person.data.id} viewer={viewer} person={person.data} renderTraining={renderTraining} />
+    );
   if (person.isPending) return <PersonSkeleton />;
   const missing = isApiRequestError(person.error) && person.error.status === 404;
   return (
@@ -112,9 +130,20 @@ function editableFieldsFor(viewer: User, person: Person): { fields: PersonTextFi
   return { fields: [], groups: false };
 }
 
-function PersonView({ viewer, person }: { viewer: User; person: Person }) {
+function PersonView({
+  viewer,
+  person,
+  renderTraining,
+}: {
+  viewer: User;
+  person: Person;
+  renderTraining: RenderTraining | undefined;
+}) {
   const editable = editableFieldsFor(viewer, person);
   const isAthlete = person.role === 'athlete';
+  const { tab } = route.useSearch();
+  const hasTraining = isAthlete && renderTraining !== undefined;
+  const showsTraining = hasTraining && tab === 'training';
   const saved = formValuesOf(person);
   const { formRef, ...form } = usePersonForm(`person-${person.id}`, () => saved);
   const groups = useQuery({ ...groupQueries.list(), enabled: isAthlete });
@@ -170,7 +199,11 @@ function PersonView({ viewer, person }: { viewer: User; person: Person }) {
         }
       />
 
-      <div className="grid items-start gap-5 lg:grid-cols-3">
+      {hasTraining ? <PersonTabs /> : null}
+
+      {showsTraining ? renderTraining(person, viewer) : null}
+      {/* Kept mounted while the Training tab shows: a half-typed change of the profile is not lost. */}
+      <div hidden={showsTraining} className="grid items-start gap-5 lg:grid-cols-3">
         <AccountPanel viewer={viewer} person={person} />
         <Card className="lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <form
@@ -216,6 +249,28 @@ function PersonView({ viewer, person }: { viewer: User; person: Person }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Profile and Training, the tab in the address (`?tab=training`) so a link opens the one it names. */
+function PersonTabs() {
+  const { userId } = route.useParams();
+  return (
+    <nav aria-label="Person" className="inline-flex rounded-xl border border-border bg-muted/60 p-1">
+      {(['profile', 'training'] as const).map((name) => (
+        <Link
+          key={name}
+          to="/app/users/$userId"
+          params={{ userId }}
+          search={{ tab: name === 'training' ? 'training' : undefined }}
+          // Active (aria-current) only on its own tab: the profile is the address without `tab`.
+          activeOptions={{ includeSearch: true, explicitUndefined: true }}
+          className="inline-flex min-h-10 items-center rounded-lg px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-surface aria-[current=page]:text-foreground aria-[current=page]:shadow-sm"
+        >
+          {name === 'profile' ? 'Profile' : 'Training'}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -1,0 +1,132 @@
+import { demoUsers } from '@mocks/data';
+import { demoExercises } from '@mocks/library-data';
+import { demoToday } from '@mocks/handlers/schedule';
+import { completedWorkoutHandlers } from '@mocks/handlers/training';
+import { server } from '@mocks/server';
+import { screen, waitFor, within } from '@testing-library/react';
+import { addDays, format, parseISO } from 'date-fns';
+import { recordBodies } from '@/testing/record-bodies';
+import { renderApp } from '@/testing/render-app';
+import { signInAs } from '@/testing/sign-in-as';
+
+const jamie = demoUsers.athlete;
+const yesterday = format(addDays(parseISO(demoToday()), -1), 'd MMM yyyy');
+const [trapBar, splitSquat] = demoExercises as [(typeof demoExercises)[0], (typeof demoExercises)[0]];
+
+beforeEach(() => {
+  server.use(...completedWorkoutHandlers());
+});
+
+/** The chart's text alternative: its rows as "date | est. 1RM | top set | sets". */
+function historyRows(exercise: string) {
+  const table = screen.getByRole('table', {
+    name: `${exercise}: estimated 1RM and top set per workout, newest first`,
+  });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')]
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
+}
+
+describe('an athlete’s Training tab (/app/users/$userId?tab=training)', { timeout: 30_000 }, () => {
+  it('shows a coach compliance, the history of each exercise as a table beside the chart, maxes and records', async () => {
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(`/app/users/${jamie.id}?tab=training`);
+    const tabs = await screen.findByRole('navigation', { name: 'Person' });
+    expect(within(tabs).getByRole('link', { name: 'Training' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+    expect(screen.queryByRole('form', { name: /Profile of/ })).not.toBeInTheDocument();
+
+    const compliance = await screen.findByRole('region', { name: 'Compliance' });
+    expect(within(compliance).getByText('Last 7 days').parentElement).toHaveTextContent('67%2 of 3');
+    expect(within(compliance).getByText('Last 30 days').parentElement).toHaveTextContent('83%5 of 6');
+    expect(within(compliance).getByText('Last 90 days').parentElement).toHaveTextContent('63%5 of 8');
+
+    const picker = screen.getByRole('combobox', { name: 'Exercise' });
+    expect(picker).toHaveDisplayValue('Trap-bar deadlift (20 sets)');
+    await waitFor(() => expect(historyRows('Trap-bar deadlift')).toHaveLength(5));
+    expect(historyRows('Trap-bar deadlift')[0]).toBe(`${yesterday} | 268.3 lb | 5 × 230 lb | 4`);
+    expect(
+      within(screen.getByRole('table', { name: /^Trap-bar deadlift/ })).getByRole('link', {
+        name: yesterday,
+      }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/app\/completed\/0d7e0001-/));
+
+    await user.selectOptions(picker, splitSquat.id);
+    expect(router.state.location.search).toEqual({ tab: 'training', exercise: splitSquat.id });
+    await waitFor(() =>
+      expect(historyRows('Rear-foot elevated split squat')[0]).toBe(`${yesterday} | 63.3 lb | 8 × 50 lb | 3`),
+    );
+
+    const maxes = screen.getByRole('region', { name: 'Current maxes' });
+    expect(maxes).toHaveTextContent(/Trap-bar deadlift\s*Estimated from a set.*268.3 lb/);
+    const records = screen.getByRole('region', { name: 'Records' });
+    expect(within(records).getAllByRole('listitem')).toHaveLength(2);
+    expect(records).toHaveTextContent(/Trap-bar deadlift268.3 lbBest estimated 1RM/);
+  });
+
+  it('lets a coach record a tested 1RM, checked by the contract', async () => {
+    const sent = recordBodies('POST', `/api/athletes/${jamie.id}/maxes`);
+    signInAs(demoUsers.coach);
+    const { user } = renderApp(`/app/users/${jamie.id}?tab=training`);
+    await user.click(await screen.findByRole('button', { name: 'Record a max' }));
+    const form = screen.getByRole('form', { name: 'Record a max for Jamie Rivera' });
+    expect(within(form).getByRole('combobox', { name: 'Exercise' })).toHaveDisplayValue('Trap-bar deadlift');
+
+    await user.click(within(form).getByRole('button', { name: 'Record the max' }));
+    expect(await within(form).findByText('Enter a number for The max')).toBeInTheDocument();
+
+    await user.type(within(form).getByRole('textbox', { name: 'Load' }), '275');
+    await user.click(within(form).getByRole('button', { name: 'Record the max' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Record a max/ })).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      {
+        exerciseId: trapBar.id,
+        kind: 'one_rm',
+        value: 275,
+        unit: 'lb',
+        testedOn: format(new Date(), 'yyyy-MM-dd'),
+      },
+    ]);
+    const maxes = screen.getByRole('region', { name: 'Current maxes' });
+    await waitFor(() => expect(maxes).toHaveTextContent(/Trap-bar deadlift\s*Tested.*Casey Jordan\s*275 lb/));
+    expect(maxes).not.toHaveTextContent('268.3');
+  });
+
+  it('records a velocity best in mph', async () => {
+    const sent = recordBodies('POST', `/api/athletes/${jamie.id}/maxes`);
+    signInAs(demoUsers.coach);
+    const { user } = renderApp(`/app/users/${jamie.id}?tab=training`);
+    await user.click(await screen.findByRole('button', { name: 'Record a max' }));
+    const form = screen.getByRole('form', { name: 'Record a max for Jamie Rivera' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'velocity');
+    expect(within(form).getByRole('combobox', { name: 'Unit' })).toHaveDisplayValue('mph');
+    await user.type(within(form).getByRole('textbox', { name: 'Velocity' }), '84.5');
+    await user.click(within(form).getByRole('button', { name: 'Record the max' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ kind: 'velocity', value: 84.5, unit: 'mph' });
+  });
+
+  it('shows an athlete its own training without recording maxes, and keeps the profile on its own tab', async () => {
+    signInAs(jamie);
+    const { user } = renderApp(`/app/users/${jamie.id}?tab=training`);
+    expect(await screen.findByRole('region', { name: 'Compliance' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Current maxes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record a max' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('form', { name: 'Profile of Jamie Rivera' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Compliance' })).not.toBeInTheDocument();
+  });
+
+  it('has no Training tab for staff people', async () => {
+    signInAs(demoUsers.admin);
+    renderApp(`/app/users/${demoUsers.coach.id}`);
+    expect(await screen.findByRole('form', { name: 'Profile of Casey Jordan' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Person' })).not.toBeInTheDocument();
+  });
+});

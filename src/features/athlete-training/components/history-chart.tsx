@@ -1,0 +1,88 @@
+import type { ExerciseHistoryResponse } from '@contract';
+import { format, parseISO } from 'date-fns';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+/* recharts is only loaded with this module, which the Training tab imports lazily (conventions: charts). */
+
+interface HistoryChartProps {
+  history: ExerciseHistoryResponse;
+}
+
+// The theme's own colours, as CSS variables: the chart follows the light and the dark theme by itself.
+const colors = {
+  estimate: 'var(--color-primary-ink)',
+  topSet: 'var(--color-warning)',
+  grid: 'var(--color-border)',
+  text: 'var(--color-muted-foreground)',
+};
+
+/**
+ * Estimated 1RM and the top set's load over time. Hidden from screen readers: the table under it says the same
+ * in text (the tab's text alternative).
+ */
+export default function HistoryChart({ history }: HistoryChartProps) {
+  const points = history.points.map((point) => ({
+    date: point.date,
+    estimate: point.estimatedOneRm,
+    topSet: point.topSet?.load ?? null,
+    reps: point.topSet?.reps ?? null,
+  }));
+  return (
+    <div aria-hidden="true" className="h-56 w-full sm:h-72" data-testid="history-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+          <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={(date: string) => format(parseISO(date), 'd MMM')}
+            tick={{ fill: colors.text, fontSize: 12 }}
+            stroke={colors.grid}
+            minTickGap={24}
+          />
+          <YAxis
+            tick={{ fill: colors.text, fontSize: 12 }}
+            stroke={colors.grid}
+            domain={['dataMin - 10', 'dataMax + 10']}
+            allowDecimals={false}
+            width={48}
+          />
+          <Tooltip
+            labelFormatter={(date) =>
+              typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : ''
+            }
+            formatter={(value, name) => [`${String(value)} ${history.unit}`, name]}
+            contentStyle={{
+              background: 'var(--color-surface)',
+              border: '1px solid var(--color-border)',
+              borderRadius: 12,
+              color: 'var(--color-foreground)',
+              fontSize: 13,
+            }}
+          />
+          <Legend wrapperStyle={{ fontSize: 13, color: colors.text }} />
+          <Line
+            type="monotone"
+            dataKey="estimate"
+            name="Estimated 1RM"
+            stroke={colors.estimate}
+            strokeWidth={2.5}
+            dot={{ r: 3, fill: colors.estimate }}
+            connectNulls
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="topSet"
+            name="Top set"
+            stroke={colors.topSet}
+            strokeWidth={2}
+            strokeDasharray="5 4"
+            dot={{ r: 3, fill: colors.topSet }}
+            connectNulls
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
