@@ -2,7 +2,7 @@ import type { Settings } from '@contract';
 import { isHexColor } from '@/lib/settings/parse-settings';
 import { defaultOrganizationName } from '@/lib/settings/defaults';
 import { setAppliedSettings } from './applied-settings';
-import { hexToHsl, readableTextOn } from './color';
+import { hexToHsl, readableBadge } from './color';
 import { categoryClassName, categoryPlaceholderColor, workoutCategories } from './workout-categories';
 
 /** The theme colours of spec 3, each set as `--{name}-h`, `--{name}-s` and `--{name}-l` (src/index.css). */
@@ -72,7 +72,7 @@ function applyThemeColors(settings: Settings | null, doc: Document): void {
 
 /**
  * The CSS of the workout-category styles (spec 3): a `--category-*` variable per category, and a
- * `.category-*` class with that background and a readable text colour. Only hex colours get in, so a
+ * `.category-*` class with that background (darkened where no text reaches 4.5:1 on it) and a readable text colour. Only hex colours get in, so a
  * tampered cache cannot inject CSS.
  */
 export function categoryStyles(settings: Settings | null): string {
@@ -83,7 +83,9 @@ export function categoryStyles(settings: Settings | null): string {
     const color = isHexColor(configured) ? configured : categoryPlaceholderColor;
     const className = categoryClassName(name);
     variables.push(`  --${className}: ${color};`);
-    classes.push(`.${className} { background-color: var(--${className}); color: ${readableTextOn(color)}; }`);
+    const badge = readableBadge(color);
+    const background = badge.background === color ? `var(--${className})` : badge.background;
+    classes.push(`.${className} { background-color: ${background}; color: ${badge.text}; }`);
   }
   return `:root {\n${variables.join('\n')}\n}\n${classes.join('\n')}\n`;
 }

@@ -51,3 +51,30 @@ export function readableTextOn(background: string): string {
   const contrastWithLight = (1 + 0.05) / (luminance + 0.05);
   return contrastWithDark >= contrastWithLight ? darkText : lightText;
 }
+
+const contrast = (first: string, second: string) => {
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+};
+
+const toHex = (channels: readonly number[]) =>
+  `#${channels.map((channel) => Math.round(channel * 255).toString(16).padStart(2, '0')).join('')}`;
+
+/** WCAG AA for small text, such as a badge's label. */
+const smallTextContrast = 4.5;
+
+/**
+ * A badge's background and text for an organisation's colour: the colour itself with the more readable text
+ * when that reaches 4.5:1, else the colour darkened step by step under white text until it does (a mid-tone
+ * such as #6366f1 reaches neither with white nor with near-black).
+ */
+export function readableBadge(background: string): { background: string; text: string } {
+  const text = readableTextOn(background);
+  if (contrast(background, text) >= smallTextContrast) return { background, text };
+  const original = channels(background);
+  for (let step = 1; step <= 20; step += 1) {
+    const darker = toHex(original.map((channel) => channel * (1 - step * 0.05)));
+    if (contrast(darker, lightText) >= smallTextContrast) return { background: darker, text: lightText };
+  }
+  return { background: '#000000', text: lightText };
+}
