@@ -3,7 +3,8 @@ import { useIsOnline } from '@/lib/network/network-status';
 
 /**
  * Says the app is offline (spec 4's network status), fixed to the bottom of the window so it covers nothing
- * it would push aside. It goes away by itself: coming back online refreshes what is on screen.
+ * it would push aside, and above a page's own bottom bar (`useBottomBar`), such as the tracking screen's
+ * "Finish workout". It goes away by itself: coming back online refreshes what is on screen.
  */
 export function NetworkStatusBanner() {
   const isOnline = useIsOnline();
@@ -14,7 +15,7 @@ export function NetworkStatusBanner() {
   return (
     <div
       role="status"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--app-bottom-bar,0px)] z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
     >
       <p className="pointer-events-auto rounded-full bg-foreground px-4 py-2 text-center text-sm font-medium text-surface shadow-lg">
         {showingDeviceCopy && error
