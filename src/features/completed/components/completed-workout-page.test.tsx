@@ -3,6 +3,7 @@ import { demoUsers } from '@mocks/data';
 import { completedWorkoutHandlers, demoLogId } from '@mocks/handlers/training';
 import { server } from '@mocks/server';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -127,5 +128,19 @@ describe('a completed workout (/app/completed/$logId)', { timeout: 30_000 }, () 
     // The second log of the fake is another athlete's.
     renderApp(`/app/completed/${demoLogId.replace(/1$/, '2')}`);
     expect(await screen.findByText('No such completed workout')).toBeInTheDocument();
+  });
+
+  it('shows what was done when the prescription cannot be read', async () => {
+    server.use(
+      http.get('*/api/schedule/entries/:entryId', () =>
+        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Not on the schedule.' } }, { status: 404 }),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/completed/${demoLogId}`);
+    expect(await screen.findByText('The prescription could not be loaded.')).toBeInTheDocument();
+    const section = await screen.findByRole('region', { name: 'Trap-bar deadlift' });
+    expect(within(section).queryByRole('columnheader', { name: 'Prescribed' })).not.toBeInTheDocument();
+    expect(within(section).getAllByRole('row')[4]).toHaveTextContent('4 × 230 lb @ RPE 8.5');
   });
 });
