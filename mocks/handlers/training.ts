@@ -390,7 +390,7 @@ export function completedWorkoutHandlers() {
       {
         method: 'post',
         path: '/api/workout-logs/{logId}/corrections',
-        responses: { 201: workoutLogResponseSchema },
+        responses: { 200: workoutLogResponseSchema },
       },
       async ({ request, params, reply }) => {
         const viewer = requestUser(request);
@@ -432,7 +432,7 @@ export function completedWorkoutHandlers() {
           changes,
         });
         recount(log);
-        return reply(201, { message: 'The correction is saved.', data: log });
+        return reply(200, { message: 'The correction is saved.', data: log });
       },
     ),
     apiRoute(
