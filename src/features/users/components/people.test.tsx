@@ -220,11 +220,17 @@ describe('your profile (/app/profile)', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your profile is saved.')).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveValue('555 0142');
+    expect(screen.getByRole('link', { name: 'Your training' })).toHaveAttribute(
+      'href',
+      `/app/users/${demoUsers.athlete.id}?tab=training`,
+    );
   });
 
   it('names a bad phone number next to the field', async () => {
     signInAs(demoUsers.coach);
     const { user } = renderApp('/app/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Your training' })).not.toBeInTheDocument();
     await user.type(await screen.findByLabelText('Phone'), 'call me');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(

@@ -1,6 +1,7 @@
 import type { Person, User } from '@contract';
 import { updatePersonRequestSchema } from '@contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -30,6 +31,19 @@ export function ProfilePage() {
       <PageHeader
         title="Your profile"
         description={`${roleLabels[me.user.role]} at ${me.organization.name}. Keep your name and phone up to date so your coaches can reach you.`}
+        actions={
+          me.user.role === 'athlete' ? (
+            // An athlete's history, maxes and records are on its own person page (ADR 037).
+            <Link
+              to="/app/users/$userId"
+              params={{ userId: me.user.id }}
+              search={{ tab: 'training' }}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-border bg-surface px-4 text-sm font-semibold text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              Your training
+            </Link>
+          ) : null
+        }
       />
       {person.data ? (
         <ProfileForms viewer={me.user} person={person.data} />
