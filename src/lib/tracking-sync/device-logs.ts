@@ -218,6 +218,17 @@ export function updateDeviceLog(logId: string, change: (log: DeviceLog) => Devic
   return next;
 }
 
+/** The same log under another id (the server already had one for the entry): one change of the device. */
+export function renameDeviceLog(logId: string, renamed: DeviceLog): void {
+  if (!logs.has(logId)) return;
+  logs.delete(logId);
+  logs.set(renamed.logId, renamed);
+  notify();
+  persist(renamed);
+  const target = storageOf();
+  if (target) writes = writes.then(() => target.remove(logId)).catch(() => undefined);
+}
+
 /** Forgets a log on this device (nothing of it is waiting any more). */
 export function removeDeviceLog(logId: string): void {
   if (!logs.delete(logId)) return;
