@@ -79,11 +79,6 @@ export function requestSync(): void {
   })();
 }
 
-/** Resolves when no round is running (tests, and the sign-out check). */
-export async function syncSettled(): Promise<void> {
-  while (running) await running;
-}
-
 function retryLater() {
   failures += 1;
   const delay = Math.min(retryDelaysMs.first * 2 ** (failures - 1), retryDelaysMs.max);
