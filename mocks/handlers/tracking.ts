@@ -189,7 +189,11 @@ export function createTrackingFake() {
       },
     ),
     apiRoute(
-      { method: 'put', path: '/api/workout-logs/{logId}', responses: { 200: workoutLogResponseSchema } },
+      {
+        method: 'put',
+        path: '/api/workout-logs/{logId}',
+        responses: { 200: workoutLogResponseSchema, 201: workoutLogResponseSchema },
+      },
       async ({ request, params, reply }) =>
         once(request, async (viewer) => {
           const body = startWorkoutLogRequestSchema.safeParse(await request.json());
@@ -205,7 +209,8 @@ export function createTrackingFake() {
           if (other) {
             return apiError(409, {
               code: errorCodes.conflict,
-              message: `This workout is already being tracked (log ${other.log.id}).`,
+              message: 'This workout is already being tracked on another device.',
+              fields: { logId: other.log.id },
             });
           }
           const stored: StoredLog = {
@@ -232,7 +237,7 @@ export function createTrackingFake() {
           };
           logs.set(params.logId, stored);
           fakeScheduleEntries.setEntryStatus(body.data.entryId, 'in_progress');
-          return reply(200, { message: 'Started.', data: logOf(stored) });
+          return reply(201, { message: 'Started.', data: logOf(stored) });
         }),
     ),
     apiRoute(

@@ -171,9 +171,6 @@ function persist(log: DeviceLog): void {
     );
 }
 
-/** Resolves once every change made so far is on the device. */
-export const deviceWritesSettled = (): Promise<void> => writes;
-
 /**
  * Reads what the device holds; a copy newer than the one in memory (written by another tab, or by an earlier
  * page) replaces it. Safe to call any number of times.
@@ -218,10 +215,13 @@ export function updateDeviceLog(logId: string, change: (log: DeviceLog) => Devic
   return next;
 }
 
-/** Forgets a log on this device (nothing of it is waiting any more). */
-export function removeDeviceLog(logId: string): void {
-  if (!logs.delete(logId)) return;
+/** The same log under another id (the server already had one for the entry): one change of the device. */
+export function renameDeviceLog(logId: string, renamed: DeviceLog): void {
+  if (!logs.has(logId)) return;
+  logs.delete(logId);
+  logs.set(renamed.logId, renamed);
   notify();
+  persist(renamed);
   const target = storageOf();
   if (target) writes = writes.then(() => target.remove(logId)).catch(() => undefined);
 }

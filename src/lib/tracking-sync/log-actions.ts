@@ -159,10 +159,6 @@ export function markSetDone(
   return saveSet(logId, setId, fields, false, rest);
 }
 
-export function startRest(logId: string, seconds: number): void {
-  updateDeviceLog(logId, (log) => ({ ...log, rest: { endsAt: Date.now() + seconds * 1000, seconds } }));
-}
-
 export function endRest(logId: string): void {
   updateDeviceLog(logId, (log) => (log.rest ? { ...log, rest: null } : log));
 }

@@ -7,7 +7,7 @@ import {
 import { isApiErrorBody } from '@/lib/api/api-request-error';
 import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
 import type { DeviceLog, OutboxItem } from './device-logs';
-import { allDeviceLogs, getDeviceLog, loadDeviceLogs, updateDeviceLog } from './device-logs';
+import { allDeviceLogs, getDeviceLog, loadDeviceLogs, renameDeviceLog, updateDeviceLog } from './device-logs';
 import { withExerciseAnswer, withServerLog, withSetAnswer } from './server-answers';
 
 /**
@@ -79,11 +79,6 @@ export function requestSync(): void {
   })();
 }
 
-/** Resolves when no round is running (tests, and the sign-out check). */
-export async function syncSettled(): Promise<void> {
-  while (running) await running;
-}
-
 function retryLater() {
   failures += 1;
   const delay = Math.min(retryDelaysMs.first * 2 ** (failures - 1), retryDelaysMs.max);
@@ -144,6 +139,11 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
   }
   if (isTransient(response)) return 'later';
   const body: unknown = await response.json().catch(() => undefined);
+  const existingLogId = otherLogOfEntry(item, response, body);
+  if (existingLogId) {
+    adoptExistingLog(logId, existingLogId);
+    return 'answered';
+  }
   if (!response.ok) {
     const message = isApiErrorBody(body)
       ? body.error.message
@@ -175,6 +175,39 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
   });
   if (answered) setup.onAnswered(answered, item, serverLog);
   return 'answered';
+}
+
+/** A start refused because the entry already has a log (begun on another device): that log's id. */
+function otherLogOfEntry(item: OutboxItem, response: Response, body: unknown): string | null {
+  if (item.kind !== 'start' || response.status !== 409 || !isApiErrorBody(body)) return null;
+  const logId = body.error.fields?.logId;
+  return logId && item.path !== `api/workout-logs/${logId}` ? logId : null;
+}
+
+/**
+ * Two devices started the same entry apart (a coach's tablet and the athlete's phone, both offline): the one
+ * that reaches the server second takes the first one's log, and sends its own sets to it (ADR 036). Sets have
+ * their own ids, so both devices' sets are kept; a set changed on both keeps the later change.
+ */
+function adoptExistingLog(logId: string, existingLogId: string): void {
+  const log = getDeviceLog(logId);
+  if (!log) return;
+  const from = `api/workout-logs/${logId}`;
+  const to = `api/workout-logs/${existingLogId}`;
+  // A copy of that log already read from the server: its sets join this device's (which win, being waiting).
+  const known = getDeviceLog(existingLogId);
+  renameDeviceLog(logId, {
+    ...log,
+    logId: existingLogId,
+    sets: { ...known?.sets, ...log.sets },
+    exercises: { ...known?.exercises, ...log.exercises },
+    outbox: log.outbox
+      .filter((queued) => queued.kind !== 'start')
+      .map((queued) => ({ ...queued, path: queued.path.replace(from, to) })),
+    revision: log.revision + 1,
+  });
+  // The renamed log is sent in the next round.
+  again = true;
 }
 
 /** Tests only: a fresh page's loop. */

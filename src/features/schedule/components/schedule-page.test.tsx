@@ -117,6 +117,32 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('opens tracking from a workout’s dialog: Start for the athlete, Track per athlete of a group session', async () => {
+    const saves = recordBodies('POST', `/api/users/${demoUsers.coach.id}`);
+    const { user, router } = renderApp(`/app/schedule?view=week&date=${today}`);
+    await user.click(
+      await within(await calendar()).findByRole('button', { name: /^Lower Body Strength A,.*Jamie Rivera/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Scheduled workout' });
+    const start = await within(dialog).findByRole('link', { name: 'Start for Jamie Rivera' });
+    expect(start).toHaveAttribute('href', expect.stringMatching(/^\/app\/track\/[0-9a-f-]{36}$/));
+    // Spec 4's tour: the workout opened in the modal.
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({ onboardingSteps: { OPEN_WORKOUT_MODAL: true } }),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(
+      await within(await calendar()).findByRole('button', { name: /^Pitcher Arm Care,\s*15:30/ }),
+    );
+    const session = await screen.findByRole('dialog', { name: 'Scheduled workout' });
+    const track = await within(session).findByRole('link', { name: 'Track for Tyler Brooks' });
+    await user.click(track);
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/app\/track\//));
+    expect(await screen.findByRole('button', { name: 'Start for Tyler Brooks' })).toBeInTheDocument();
+  });
+
   it('drags a workout to the next day, and the server gets the move', async () => {
     const moves = recordBodies('PATCH', /^\/api\/schedule\/entries\/[^/]+$/);
     // jsdom lays nothing out: each day is given a 100 px column (and its items its box) so dnd-kit can measure.

@@ -51,12 +51,18 @@ async function openTodaysWorkout(user: User = demoUsers.athlete) {
 }
 
 let writesCut = false;
-/** The connection drops for tracking's writes: each attempt fails as a lost network does. */
+/** The athlete's phone loses its connection for tracking's writes: each attempt fails as a lost network does. */
 function cutWrites() {
   writesCut = true;
+  const fromThePhone = (request: Request) =>
+    writesCut && request.headers.get('Authorization') === `Bearer ${tokenFor(demoUsers.athlete)}`;
   server.use(
-    http.put('*/api/workout-logs/*', () => (writesCut ? HttpResponse.error() : undefined)),
-    http.post('*/api/workout-logs/*', () => (writesCut ? HttpResponse.error() : undefined)),
+    http.put('*/api/workout-logs/*', ({ request }) =>
+      fromThePhone(request) ? HttpResponse.error() : undefined,
+    ),
+    http.post('*/api/workout-logs/*', ({ request }) =>
+      fromThePhone(request) ? HttpResponse.error() : undefined,
+    ),
   );
 }
 /** Back: the browser says so (`online`), and the outbox sends. */
@@ -388,5 +394,61 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(within(refusal).getByRole('listitem')).toHaveTextContent('Reps are at most 1,000');
     await screen.findByText('All changes saved');
     expect(fake.logOfEntry(entryId)?.sets.map((loggedSet) => loggedSet.setNumber)).toEqual([2]);
+  });
+
+  it('joins the log another device started for the same entry, keeping both devices’ sets', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    cutWrites();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+
+    // Meanwhile the coach's tablet started the same workout and logged set 2.
+    const coachsLogId = '01900000-0000-7000-8000-00000000c0ac';
+    const headers = {
+      Authorization: `Bearer ${tokenFor(demoUsers.coach)}`,
+      'Content-Type': 'application/json',
+    };
+    const started = await fetch(`${window.location.origin}/api/workout-logs/${coachsLogId}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ entryId, startedAt: new Date().toISOString() }),
+    });
+    expect(started.status).toBe(201);
+    const entry = (await (
+      await fetch(`${window.location.origin}/api/schedule/entries/${entryId}`, { headers })
+    ).json()) as ScheduleItemResponse;
+    const slot = entry.data.workout.blocks[0]!.exercises[0]!;
+    await fetch(
+      `${window.location.origin}/api/workout-logs/${coachsLogId}/sets/01900000-0000-7000-8000-0000000005e7`,
+      {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          blockExerciseId: slot.id,
+          exerciseId: slot.exerciseId,
+          setNumber: 2,
+          reps: 5,
+          load: 250,
+          loadUnit: 'lb',
+          rpe: null,
+          timeSeconds: null,
+          distance: null,
+          distanceUnit: null,
+          velocityMph: null,
+          done: true,
+          changedAt: new Date().toISOString(),
+        }),
+      },
+    );
+
+    restoreWrites();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    const log = fake.logOfEntry(entryId);
+    expect(log?.id).toBe(coachsLogId);
+    expect(log?.sets.map((loggedSet) => [loggedSet.setNumber, loggedSet.done])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { ScheduleItemDetail, WeightUnit } from '@contract';
 import { describeSets, recordKindLabels } from '@contract';
 import { defaultPlateStep } from '@contract/strength';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -140,7 +141,7 @@ function WorkoutPreview({
       <TopBar title={entry.name} subtitle={isStaff ? `For ${athleteName}` : undefined} />
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <CategoryBadge category={entry.category} />
-        <span>{entry.date}</span>
+        <span>{format(parseISO(entry.date), 'EEEE d MMMM')}</span>
         {entry.timeOfDay ? <span>· {entry.timeOfDay}</span> : null}
       </div>
       {isStaff && entry.assignmentId ? (
