@@ -221,10 +221,10 @@ describe('tracking in Chromium against the real server', () => {
     await signInToDashboard(athlete, 'tyler.brooks@demo.test');
     await athlete.goto(`/app/schedule?view=day&date=${today}`);
     await athlete
-      .getByRole('button', { name: new RegExp(`^${workoutName},.*done$`) })
-      .first()
+      .getByRole('region', { name: /^Schedule of/ })
+      .getByRole('button', { name: new RegExp(`^${workoutName}\\s*,.*done$`) })
       .waitFor();
     await athlete.goto(`/app/track/${entryId}`);
-    await athlete.getByText('Completed', { exact: true }).waitFor();
+    await athlete.getByRole('main').getByText('Completed', { exact: true }).waitFor();
   });
 });

@@ -295,7 +295,7 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     });
     expect(log?.records).toMatchObject([{ kind: 'estimated_one_rm', value: 350 }]);
     await user.click(within(congrats).getByRole('button', { name: 'Done' }));
-    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Completed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the completed workout' })).toHaveAttribute(
       'href',
       `/app/completed/${log?.id}`,

@@ -4,7 +4,9 @@ import { defaultPlateStep } from '@contract/strength';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useBottomBar } from '@/components/layouts/bottom-bar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CategoryBadge } from '@/components/ui/category-badge';
@@ -166,11 +168,11 @@ function WorkoutPreview({
           <p>{entry.skipReason}</p>
         </Alert>
       ) : null}
-      <div className="fixed inset-x-0 bottom-0 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0">
+      <ActionBar>
         <Button className="w-full lg:w-auto" onClick={onStart} disabled={isChecking}>
           {isStaff ? `Start for ${athleteName}` : 'Start'}
         </Button>
-      </div>
+      </ActionBar>
     </div>
   );
 }
@@ -313,16 +315,30 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
         />
       ))}
       {!isCompleted ? (
-        <div className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0">
+        <ActionBar>
           <Button className="w-full lg:w-auto" onClick={() => setIsFinishing(true)}>
             Finish workout
           </Button>
-        </div>
+        </ActionBar>
       ) : null}
       {isFinishing ? (
         <FinishDialog startedAt={log.startedAt} onFinish={finish} onClose={() => setIsFinishing(false)} />
       ) : null}
       <CongratsModal />
+    </div>
+  );
+}
+
+/** The screen's main action, fixed to the bottom on a phone; the offline notice sits above it (useBottomBar). */
+function ActionBar({ children }: { children: ReactNode }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar);
+  return (
+    <div
+      ref={bar}
+      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0"
+    >
+      {children}
     </div>
   );
 }
