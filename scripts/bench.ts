@@ -158,20 +158,28 @@ function percentile(sorted: readonly number[], percent: number): number {
 }
 
 /** Times `path(i)` one request at a time: the latency a coach's screen sees, not the server's throughput. */
+/** A read's path, or a write's method, path and JSON body. */
+type TimedRequest = string | { method: 'PUT' | 'POST'; path: string; body: unknown };
+
 async function timeRequests(
   baseUrl: string,
   token: string,
   endpoint: string,
-  path: (index: number) => string,
+  request: (index: number) => TimedRequest,
   aimMs: number | null,
 ): Promise<LibraryTiming> {
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const timings: number[] = [];
   let failed = 0;
   const total = libraryRequests.warmUp + libraryRequests.measured;
   for (let index = 0; index < total; index += 1) {
+    const timed = request(index);
+    const init =
+      typeof timed === 'string'
+        ? { headers }
+        : { method: timed.method, headers, body: JSON.stringify(timed.body) };
     const startedAt = performance.now();
-    const response = await fetch(`${baseUrl}${path(index)}`, { headers });
+    const response = await fetch(`${baseUrl}${typeof timed === 'string' ? timed : timed.path}`, init);
     await response.arrayBuffer();
     const elapsed = performance.now() - startedAt;
     if (index < libraryRequests.warmUp) continue;
@@ -247,40 +255,6 @@ interface ScheduleReport {
   tracking: LibraryTiming[];
 }
 
-/** Like timeRequests, for a write: `request(index)` gives each one's path and JSON body. */
-async function timeWrites(
-  baseUrl: string,
-  token: string,
-  endpoint: string,
-  method: 'PUT' | 'POST',
-  request: (index: number) => { path: string; body: unknown },
-  aimMs: number | null,
-): Promise<LibraryTiming> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const timings: number[] = [];
-  let failed = 0;
-  const total = libraryRequests.warmUp + libraryRequests.measured;
-  for (let index = 0; index < total; index += 1) {
-    const { path, body } = request(index);
-    const startedAt = performance.now();
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) });
-    await response.arrayBuffer();
-    const elapsed = performance.now() - startedAt;
-    if (index < libraryRequests.warmUp) continue;
-    if (!response.ok) failed += 1;
-    timings.push(elapsed);
-  }
-  timings.sort((a, b) => a - b);
-  return {
-    endpoint,
-    requests: timings.length,
-    p50Ms: percentile(timings, 50),
-    p95Ms: percentile(timings, 95),
-    maxMs: timings.at(-1) ?? Number.NaN,
-    aimMs,
-    failed,
-  };
-}
 
 /** The schedule on the Scale Academy: calendars one request at a time, the month's size, the slowest plan. */
 async function benchSchedule(baseUrl: string, databaseUrl: string): Promise<ScheduleReport> {
@@ -318,7 +292,8 @@ async function benchSchedule(baseUrl: string, databaseUrl: string): Promise<Sche
   }
   const upserts = await startedLogForUpserts(baseUrl, token, ids.athleteId);
   console.log(`[bench] PostgreSQL: ${upserts.endpoint}, ${libraryRequests.measured} writes one at a time`);
-  tracking.push(await timeWrites(baseUrl, token, upserts.endpoint, 'PUT', upserts.request, upserts.aimMs));
+  const upsert = (index: number) => ({ method: 'PUT' as const, ...upserts.request(index) });
+  tracking.push(await timeRequests(baseUrl, token, upserts.endpoint, upsert, upserts.aimMs));
   return { made: { seconds, ...counts }, timings, monthPayload, slowest, tracking };
 }
 
