@@ -218,8 +218,7 @@ export function libraryHandlers() {
     apiRoute(
       { method: 'get', path: '/api/exercises', responses: { 200: exerciseListResponseSchema } },
       ({ request, reply }) => {
-        const refused = staffOnly(request);
-        if (refused) return refused;
+        if (!requestUser(request)) return unauthorized();
         const query = exerciseListQuerySchema.safeParse(
           Object.fromEntries(new URL(request.url).searchParams),
         );

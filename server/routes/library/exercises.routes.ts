@@ -18,16 +18,16 @@ export const listExercises = signedInRoute({
   method: 'get',
   path: '/api/exercises',
   tags: ['Library'],
-  summary: "The organisation's exercises by name, searched and filtered, one page at a time (admin, coach)",
+  summary: "The organisation's exercises by name, searched and filtered, one page at a time (everyone)",
   description:
     '`q` matches part of the name in any case (`%` and `_` are letters). Archived exercises are listed only ' +
-    'with `archived=true`. Each has `workoutCount`, the workouts that use it.',
-  roles: staff,
+    'with `archived=true`. Each has `workoutCount`, the workouts that use it. Athletes read it too: tracking ' +
+    'their own workout, they swap an exercise for another of its category (issue 15).',
+  roles: ['admin', 'coach', 'athlete'],
   request: { query: exerciseListQuerySchema },
   responses: {
     200: jsonContent(exerciseListResponseSchema, 'One page of exercises, with the total that match'),
     400: errorResponse('A query parameter is not valid (an unknown category, size over 100)'),
-    403: errorResponse('Athletes cannot read the library'),
   },
 });
 

@@ -91,11 +91,16 @@ describe('GET /api/exercises', () => {
     expect(archived.body.error.fields).toEqual({ archived: 'Use true or false' });
   });
 
-  it('refuses athletes with 403 and signed-out callers with 401, on every exercise route', async () => {
+  it('lets athletes list exercises (to swap one while tracking) and nothing else; signed-out callers get 401', async () => {
     const athlete = await t.signIn('athlete@demo.test');
     const { id } = await lookups.exerciseNamed(coach, 'Back Squat');
+    const list = await t.request<{ data: { name: string }[] }>('GET', '/api/exercises?category=lift', {
+      token: athlete,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((exercise) => exercise.name)).toContain('Back Squat');
+    expect((await t.request('GET', '/api/exercises')).status).toBe(401);
     const calls: [string, string, unknown?][] = [
-      ['GET', '/api/exercises'],
       ['POST', '/api/exercises', { name: 'Mine', category: 'lift', measures: ['reps'] }],
       ['GET', `/api/exercises/${id}`],
       ['PATCH', `/api/exercises/${id}`, { name: 'Mine' }],

@@ -48,8 +48,8 @@ export function SwapExerciseDialog({
       ) : exercises.isError ? (
         <Alert title="The exercises could not be loaded.">
           <p>
-            {isApiRequestError(exercises.error) && exercises.error.status === 403
-              ? 'Ask your coach to swap it for you.'
+            {isApiRequestError(exercises.error)
+              ? exercises.error.message
               : 'Check your connection and try again.'}
           </p>
         </Alert>

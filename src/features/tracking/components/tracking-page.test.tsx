@@ -129,7 +129,7 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(fake.logOfEntry(entryId)?.status).toBe('in_progress');
   });
 
-  it('adds, removes and (staff) swaps, each a write of its own', async () => {
+  it('adds, removes and swaps (staff for an athlete), each a write of its own', async () => {
     const { user, entryId } = await openTodaysWorkout(demoUsers.coach);
     await user.click(await screen.findByRole('button', { name: 'Start for Jamie Rivera' }));
     await screen.findByRole('listitem', { name: 'Set 4 of Trap-bar deadlift' });
@@ -151,6 +151,18 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(log?.sets.filter((loggedSet) => !loggedSet.removed)).toHaveLength(1);
     expect(log?.sets.filter((loggedSet) => loggedSet.removed)).toMatchObject([{ setNumber: 2 }]);
     expect(log?.exercises).toMatchObject([{ exerciseName: 'Dumbbell bench press' }]);
+  });
+
+  it('lets an athlete swap an exercise of its own workout for another of the category', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const dumbbell = await screen.findByRole('region', { name: /Rear-foot elevated split squat/ });
+    await user.click(within(dumbbell).getByRole('button', { name: 'Swap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Swap Rear-foot elevated split squat' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Dumbbell bench press' }));
+    expect(screen.getByRole('heading', { name: /Dumbbell bench press/ })).toBeInTheDocument();
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(entryId)?.exercises).toMatchObject([{ exerciseName: 'Dumbbell bench press' }]);
   });
 
   it('keeps every change on the device while the network fails, and sends each set exactly once when back', async () => {
