@@ -8,7 +8,7 @@ import {
   updateGroupRequestSchema,
 } from '@contract';
 import { demoGroups, demoPeople } from '../data';
-import { apiError, apiRoute, requestUser, unauthorized } from './respond';
+import { apiError, apiRoute, staffOnly } from './respond';
 
 interface StoredGroup {
   summary: Omit<GroupSummary, 'memberCount'>;
@@ -29,14 +29,6 @@ export function groupDirectoryHandlers() {
       .map((person) => person.id),
   }));
 
-  const staffOnly = (request: Request) => {
-    const viewer = requestUser(request);
-    if (!viewer) return unauthorized();
-    if (viewer.role === 'athlete') {
-      return apiError(403, { code: errorCodes.forbidden, message: 'You do not have permission to do this.' });
-    }
-    return null;
-  };
   const find = (groupId: string) => groups.find((group) => group.summary.id === groupId);
   const notFound = () =>
     apiError(404, {

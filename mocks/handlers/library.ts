@@ -26,7 +26,7 @@ import {
 } from '@contract';
 import { demoSettings } from '../data';
 import { demoExercises, demoWorkouts } from '../library-data';
-import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
+import { apiError, apiRoute, requestUser, staffOnly, unauthorized, validationFailure } from './respond';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
@@ -36,15 +36,6 @@ const invalid = (issues: readonly Issue[], message = 'Some fields are not valid.
     message,
     fields: Object.fromEntries(issues.map((issue) => [issue.path.map(String).join('.'), issue.message])),
   });
-
-function staffOnly(request: Request) {
-  const viewer = requestUser(request);
-  if (!viewer) return unauthorized();
-  if (viewer.role === 'athlete') {
-    return apiError(403, { code: errorCodes.forbidden, message: 'You do not have permission to do this.' });
-  }
-  return null;
-}
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 const now = () => new Date().toISOString();

@@ -27,6 +27,16 @@ export function requestUser(request: Request) {
   return userForToken(token);
 }
 
+/** Staff only, as the server's `admin, coach` routes: 401 signed out, 403 for an athlete, else null. */
+export function staffOnly(request: Request) {
+  const viewer = requestUser(request);
+  if (!viewer) return unauthorized();
+  if (viewer.role === 'athlete') {
+    return apiError(403, { code: errorCodes.forbidden, message: 'You do not have permission to do this.' });
+  }
+  return null;
+}
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The contract schema of each success status, as the server route declares it. */

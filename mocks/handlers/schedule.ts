@@ -23,7 +23,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
 import { demoGroups, demoPeople, demoSettings, demoUsers } from '../data';
 import { demoWorkouts } from '../library-data';
-import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
+import { apiError, apiRoute, requestUser, staffOnly, unauthorized, validationFailure } from './respond';
 
 /** The demo organisation's today, as the server answers it (its time zone). */
 export const demoToday = () => format(new TZDate(Date.now(), demoSettings.timeZone), 'yyyy-MM-dd');
@@ -117,14 +117,6 @@ export function scheduleHandlers() {
     armCare,
   );
 
-  const staffOnly = (request: Request) => {
-    const viewer = requestUser(request);
-    if (!viewer) return unauthorized();
-    if (viewer.role === 'athlete') {
-      return apiError(403, { code: errorCodes.forbidden, message: 'You do not have permission to do this.' });
-    }
-    return null;
-  };
   const missing = (what: string) =>
     apiError(404, { code: errorCodes.notFound, message: `This ${what} is not on the schedule.` });
   const find = (kind: CalendarItem['kind'], id: string) =>

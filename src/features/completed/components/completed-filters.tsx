@@ -17,7 +17,7 @@ import {
 import { CategoryDot } from '@/components/ui/category-badge';
 import { ChevronDownIcon, CloseIcon, UserIcon } from '@/components/ui/icons';
 import { workoutCategories } from '@/lib/branding/workout-categories';
-import { athletePickerQueries } from '../api/athlete-picker-queries';
+import { athleteQueries } from '@/lib/people/athlete-queries';
 
 export interface CompletedFilterValues {
   athlete: string | undefined;
@@ -178,9 +178,9 @@ function AthleteFilter({
 }) {
   const [text, setText] = useState<string | null>(null);
   const searched = useDeferredValue((text ?? '').trim());
-  const athletes = useQuery(athletePickerQueries.athletes(searched));
+  const athletes = useQuery(athleteQueries.search(searched));
   const chosenName = useQuery({
-    ...athletePickerQueries.athlete(athleteId ?? ''),
+    ...athleteQueries.name(athleteId ?? ''),
     enabled: Boolean(athleteId),
   });
   const shown = athletes.data ?? [];

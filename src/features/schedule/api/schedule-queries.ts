@@ -1,12 +1,10 @@
 import type { ScheduleQuery } from '@contract';
 import {
-  personResponseSchema,
   programApplicationListResponseSchema,
   programListResponseSchema,
   programResponseSchema,
   scheduleItemResponseSchema,
   scheduleResponseSchema,
-  userListResponseSchema,
   workoutListResponseSchema,
 } from '@contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -91,33 +89,8 @@ export const programQueries = {
     }),
 };
 
-/** What the schedule's pickers search: the organisation's athletes, and the library's workouts. */
+/** What the schedule's workout picker searches: the library's workouts (athletes: `@/lib/people/athlete-queries`). */
 export const pickerQueries = {
-  /** An athlete's name, for a calendar opened from its address. */
-  athlete: (athleteId: string) =>
-    queryOptions({
-      queryKey: ['schedule', 'athlete', athleteId] as const,
-      queryFn: async ({ signal }) => {
-        const { user } = await api.get(`api/users/${athleteId}`, { signal }).json(personResponseSchema);
-        return `${user.firstName} ${user.lastName}`;
-      },
-      staleTime: 5 * 60_000,
-    }),
-  athletes: (q: string) =>
-    queryOptions({
-      queryKey: ['schedule', 'athletes', q] as const,
-      queryFn: async ({ signal }) =>
-        (
-          await api
-            .get('api/users', {
-              signal,
-              searchParams: { role: 'athlete', status: 'approved', size: 20, ...(q ? { q } : {}) },
-            })
-            .json(userListResponseSchema)
-        ).data,
-      placeholderData: keepPreviousData,
-      staleTime: 60_000,
-    }),
   workouts: (q: string, category?: string) =>
     queryOptions({
       queryKey: ['schedule', 'workouts', q, category ?? null] as const,

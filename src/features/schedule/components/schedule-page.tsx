@@ -23,8 +23,9 @@ import { useScreenTitle } from '@/stores/header-store';
 import { useScheduleEditorActions, useScheduleData } from '@/stores/schedule-editor-store';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useOnboardingStepsDone, useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
+import { athleteQueries } from '@/lib/people/athlete-queries';
 import { useUpdateScheduleItem } from '../api/schedule-mutations';
-import { pickerQueries, scheduleQueries } from '../api/schedule-queries';
+import { scheduleQueries } from '../api/schedule-queries';
 import type { CalendarView } from '../calendar-range';
 import { calendarViews, rangeLabel, stepDate, todayIn, viewRange, weekdayNames } from '../calendar-range';
 import { plansSchedules } from '../schedule-search';
@@ -92,7 +93,7 @@ function Schedule({
   const { from, to } = viewRange(view, date, weekStartsOn);
   const groups = useQuery({ ...groupQueries.list(), enabled: canPlan && Boolean(search.group) });
   const athlete = useQuery({
-    ...pickerQueries.athlete(search.athlete ?? ''),
+    ...athleteQueries.name(search.athlete ?? ''),
     enabled: canPlan && Boolean(search.athlete),
   });
   const subject: Subject = !canPlan

@@ -14,7 +14,7 @@ import {
 } from 'react-aria-components';
 import { ChevronDownIcon, LayersIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { groupQueries } from '@/lib/groups/group-queries';
-import { pickerQueries } from '../api/schedule-queries';
+import { athleteQueries } from '@/lib/people/athlete-queries';
 
 export type Subject =
   | { kind: 'organization' }
@@ -48,7 +48,7 @@ export function SubjectPicker({
   const [text, setText] = useState<string | null>(null);
   const searched = useDeferredValue((text ?? '').trim());
   const groups = useQuery(groupQueries.list());
-  const athletes = useQuery(pickerQueries.athletes(searched));
+  const athletes = useQuery(athleteQueries.search(searched, { approvedOnly: true }));
   const matches = (name: string) => name.toLowerCase().includes(searched.toLowerCase());
   const shownGroups: GroupSummary[] = (groups.data ?? []).filter((group) => matches(group.name));
   const shownAthletes = athletes.data ?? [];
