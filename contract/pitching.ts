@@ -106,3 +106,382 @@ export const sensorThrowInputSchema = z
   .meta({ id: 'SensorThrowInput' });
 export type SensorThrowInput = z.input<typeof sensorThrowInputSchema>;
 export type SensorThrowValues = z.output<typeof sensorThrowInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API (issue 16): a completed workout's pitches and sensor throws, imports, the athlete's throwing summary
+// and the staff's warnings. Paths: /api/completed-workouts/{logId}/pitches[/{pitchId}],
+// /api/completed-workouts/{logId}/sensor-throws[/{throwId}], /api/imports/{pitches|sensor-throws}[/{importId}
+// [/commit]], /api/athletes/{athleteId}/throwing, /api/throwing/alerts.
+
+const instant = z.iso.datetime({ offset: true });
+const personRefSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+
+/** Where a row came from: typed in, or the file format it was imported from. */
+export const throwSources = ['manual', 'rapsodo', 'trackman', 'mapped'] as const;
+export type ThrowSource = (typeof throwSources)[number];
+export const throwSourceSchema = z.enum(throwSources);
+
+export const logIdPathSchema = z.object({ logId: z.uuid() });
+/** A pitch's or a throw's id: made on the device when entered while tracking (so an offline retry is an upsert). */
+export const pitchPathSchema = z.object({ logId: z.uuid(), pitchId: z.uuid() });
+export const throwPathSchema = z.object({ logId: z.uuid(), throwId: z.uuid() });
+
+export const pitchSchema = z
+  .object({
+    id: z.uuid(),
+    logId: z.uuid(),
+    athleteId: z.uuid(),
+    /** The workout's date (the log's), which is the day the pitch counts for. */
+    date: z.iso.date(),
+    sequence: z.int(),
+    pitchType: pitchTypeSchema,
+    velocityMph: z.number(),
+    spinRateRpm: z.number().nullable(),
+    spinAxisDegrees: z.number().nullable(),
+    inducedVerticalBreakIn: z.number().nullable(),
+    horizontalBreakIn: z.number().nullable(),
+    releaseHeightFt: z.number().nullable(),
+    releaseSideFt: z.number().nullable(),
+    extensionFt: z.number().nullable(),
+    result: pitchResultSchema.nullable(),
+    /** The result's strike, or what a coach marked when there is no result. */
+    strike: z.boolean().nullable(),
+    note: z.string().nullable(),
+    source: throwSourceSchema,
+    importId: z.uuid().nullable(),
+    updatedAt: instant,
+  })
+  .meta({ id: 'Pitch' });
+export type Pitch = z.infer<typeof pitchSchema>;
+
+export const pitchListResponseSchema = z
+  .object({ pitches: z.array(pitchSchema) })
+  .meta({ id: 'PitchListResponse' });
+export type PitchListResponse = z.infer<typeof pitchListResponseSchema>;
+
+export const pitchResponseSchema = z.object({ pitch: pitchSchema }).meta({ id: 'PitchResponse' });
+export type PitchResponse = z.infer<typeof pitchResponseSchema>;
+
+/** Replaces every pitch of the workout (an empty list clears them). */
+export const replacePitchesRequestSchema = z
+  .strictObject({
+    pitches: z
+      .array(pitchInputSchema)
+      .max(pitchingLimits.perWorkout, `A workout has at most ${pitchingLimits.perWorkout} pitches`),
+  })
+  .meta({ id: 'ReplacePitchesRequest' });
+export type ReplacePitchesRequest = z.input<typeof replacePitchesRequestSchema>;
+
+export const sensorThrowSchema = z
+  .object({
+    id: z.uuid(),
+    logId: z.uuid(),
+    athleteId: z.uuid(),
+    date: z.iso.date(),
+    sequence: z.int(),
+    thrownAt: instant.nullable(),
+    armSpeedDegPerS: z.number().nullable(),
+    elbowTorqueNm: z.number().nullable(),
+    armSlotDegrees: z.number().nullable(),
+    shoulderRotationDegrees: z.number().nullable(),
+    /** product.md's per-throw workload; null without torque or without the athlete's height and weight. */
+    workload: z.number().nullable(),
+    source: throwSourceSchema,
+    importId: z.uuid().nullable(),
+    updatedAt: instant,
+  })
+  .meta({ id: 'SensorThrow' });
+export type SensorThrow = z.infer<typeof sensorThrowSchema>;
+
+export const sensorThrowListResponseSchema = z
+  .object({
+    throws: z.array(sensorThrowSchema),
+    /** The day's workload these throws add (the sum), null when none has a workload. */
+    workloadTotal: z.number().nullable(),
+    /** The athlete's profile lacks height or weight, so no workload can be computed. */
+    missingBodyMeasures: z.boolean(),
+  })
+  .meta({ id: 'SensorThrowListResponse' });
+export type SensorThrowListResponse = z.infer<typeof sensorThrowListResponseSchema>;
+
+export const sensorThrowResponseSchema = z
+  .object({ throw: sensorThrowSchema })
+  .meta({ id: 'SensorThrowResponse' });
+export type SensorThrowResponse = z.infer<typeof sensorThrowResponseSchema>;
+
+export const replaceSensorThrowsRequestSchema = z
+  .strictObject({
+    throws: z
+      .array(sensorThrowInputSchema)
+      .max(pitchingLimits.perWorkout, `A workout has at most ${pitchingLimits.perWorkout} throws`),
+  })
+  .meta({ id: 'ReplaceSensorThrowsRequest' });
+export type ReplaceSensorThrowsRequest = z.input<typeof replaceSensorThrowsRequestSchema>;
+
+// --- Imports ---------------------------------------------------------------------------------------------------
+
+export const importKinds = ['pitches', 'sensor_throws'] as const;
+export type ImportKind = (typeof importKinds)[number];
+/** The URL segment of each kind: /api/imports/pitches and /api/imports/sensor-throws. */
+export const importKindPaths: Record<ImportKind, string> = {
+  pitches: 'pitches',
+  sensor_throws: 'sensor-throws',
+};
+
+export const importFormats = ['rapsodo', 'trackman', 'mapped'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+/** The fields a column can fill, per kind (the keys of the input schemas). */
+export const pitchImportFields = [
+  'sequence',
+  'pitchType',
+  'velocityMph',
+  'spinRateRpm',
+  'spinAxisDegrees',
+  'inducedVerticalBreakIn',
+  'horizontalBreakIn',
+  'releaseHeightFt',
+  'releaseSideFt',
+  'extensionFt',
+  'result',
+  'strike',
+  'note',
+] as const;
+export const sensorThrowImportFields = [
+  'sequence',
+  'thrownAt',
+  'armSpeedDegPerS',
+  'elbowTorqueNm',
+  'armSlotDegrees',
+  'shoulderRotationDegrees',
+] as const;
+/** Without these a row cannot be saved; the others may be left unmapped. `sequence` defaults to the row's order. */
+export const requiredImportFields: Record<ImportKind, readonly string[]> = {
+  pitches: ['pitchType', 'velocityMph'],
+  sensor_throws: [],
+};
+export const importFieldLabels: Record<string, string> = {
+  sequence: 'Pitch number',
+  pitchType: 'Pitch type',
+  velocityMph: 'Velocity (mph)',
+  spinRateRpm: 'Spin rate (rpm)',
+  spinAxisDegrees: 'Spin axis',
+  inducedVerticalBreakIn: 'Induced vertical break (in)',
+  horizontalBreakIn: 'Horizontal break (in)',
+  releaseHeightFt: 'Release height (ft)',
+  releaseSideFt: 'Release side (ft)',
+  extensionFt: 'Extension (ft)',
+  result: 'Result',
+  strike: 'Strike',
+  note: 'Note',
+  thrownAt: 'Time',
+  armSpeedDegPerS: 'Arm speed (deg/s)',
+  elbowTorqueNm: 'Elbow varus torque (Nm)',
+  armSlotDegrees: 'Arm slot (°)',
+  shoulderRotationDegrees: 'Shoulder rotation (°)',
+};
+
+/** Field → the file's column name (as in its header), or null to leave the field empty. */
+export const importMappingSchema = z
+  .record(z.string(), z.string().max(200).nullable())
+  .meta({ id: 'ImportMapping' });
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+export const importIdPathSchema = z.object({ importId: z.uuid() });
+
+/**
+ * The upload: multipart/form-data with `file` (the CSV, at most 5 MB and 20,000 rows) and `logId` (the completed
+ * workout). The form fields are read by the handler; this schema documents them.
+ */
+export const importUploadFormSchema = z
+  .object({
+    file: z.any().meta({ type: 'string', format: 'binary' }),
+    logId: z.uuid({ error: 'Choose the completed workout to import into' }),
+  })
+  .meta({ id: 'ImportUploadForm' });
+
+/** Change a preview's mapping (kept for the organisation's next files) or, for a TrackMan game file, its pitcher. */
+export const updateImportRequestSchema = z
+  .strictObject({
+    mapping: importMappingSchema.optional(),
+    /** A TrackMan file with several pitchers: only this pitcher's rows are imported. */
+    pitcher: z.string().max(200).nullable().optional(),
+  })
+  .meta({ id: 'UpdateImportRequest' });
+export type UpdateImportRequest = z.infer<typeof updateImportRequestSchema>;
+
+export const importColumnSchema = z
+  .object({
+    /** The header as written in the file. */
+    name: z.string(),
+    /** The field it fills, or null when it is left out. */
+    field: z.string().nullable(),
+    /** The first values, to recognise the column by. */
+    samples: z.array(z.string()),
+  })
+  .meta({ id: 'ImportColumn' });
+
+export const importRowErrorSchema = z
+  .object({
+    /** The line in the file (1 is the first line, preamble included). */
+    line: z.int(),
+    field: z.string().nullable(),
+    message: z.string(),
+  })
+  .meta({ id: 'ImportRowError' });
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importStatuses = ['needs_mapping', 'ready', 'committed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+export const importPreviewSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(importKinds),
+    logId: z.uuid(),
+    fileName: z.string(),
+    format: z.enum(importFormats),
+    status: z.enum(importStatuses),
+    columns: z.array(importColumnSchema),
+    mapping: importMappingSchema,
+    /** Required fields no column fills yet (status needs_mapping). */
+    unmappedRequired: z.array(z.string()),
+    /** Rows of data in the file (blank lines not counted) and how many of them parse. */
+    rowCount: z.int(),
+    validCount: z.int(),
+    /** The first 200 rows that parse, as they would be saved: PitchValues or SensorThrowValues by kind. */
+    rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+    /** The first 500 rows that do not parse, with their line and reason; `errorCount` has them all. */
+    errors: z.array(importRowErrorSchema),
+    errorCount: z.int(),
+    /** A TrackMan file's pitchers when there are several; `pitcher` is the chosen one. */
+    pitchers: z.array(z.string()),
+    pitcher: z.string().nullable(),
+    /** What the workout holds now: committing replaces them. */
+    existingCount: z.int(),
+    createdAt: instant,
+  })
+  .meta({ id: 'ImportPreview' });
+export type ImportPreview = z.output<typeof importPreviewSchema>;
+
+export const importPreviewResponseSchema = z
+  .object({ import: importPreviewSchema })
+  .meta({ id: 'ImportPreviewResponse' });
+export type ImportPreviewResponse = z.output<typeof importPreviewResponseSchema>;
+
+export const commitImportRequestSchema = z
+  .strictObject({
+    /** Save the rows that parse and leave out the others; without it a file with a bad row saves nothing. */
+    skipInvalidRows: z.boolean().default(false),
+  })
+  .meta({ id: 'CommitImportRequest' });
+export type CommitImportRequest = z.input<typeof commitImportRequestSchema>;
+
+export const commitImportResponseSchema = z
+  .object({ imported: z.int(), replaced: z.int(), skipped: z.int(), logId: z.uuid() })
+  .meta({ id: 'CommitImportResponse' });
+export type CommitImportResponse = z.infer<typeof commitImportResponseSchema>;
+
+// --- The athlete's throwing summary and the staff's warnings --------------------------------------------------
+
+export const throwingLimits = { days: { default: 90, max: 730 } } as const;
+
+export const throwingQuerySchema = z.object({
+  /** How far back the trends reach, in days ending today (the pitch counts always cover 28). */
+  days: z.coerce
+    .number({ error: 'Days is a whole number' })
+    .int('Days is a whole number')
+    .min(28, 'Days is at least 28')
+    .max(throwingLimits.days.max, `Days is at most ${throwingLimits.days.max}`)
+    .default(throwingLimits.days.default),
+});
+
+const zoneSchema = z.enum(['green', 'amber', 'red']);
+
+export const throwingSummarySchema = z
+  .object({
+    athlete: personRefSchema,
+    /** The organisation's today, and the athlete's age on it (null without a date of birth). */
+    today: z.iso.date(),
+    age: z.int().nullable(),
+    /** Pitch Smart's daily maximum at that age, null outside 7–22 or without a date of birth. */
+    dailyLimit: z.int().nullable(),
+    pitchesToday: z.int(),
+    /** The first day the rest of the last 28 days allows pitching again (today when none is owed). */
+    availableFrom: z.iso.date(),
+    hasBodyMeasures: z.boolean(),
+    /** The last 28 days with pitches, oldest first, each with the rest days its count calls for. */
+    pitchCounts: z.array(
+      z.object({
+        date: z.iso.date(),
+        pitches: z.int(),
+        restDays: z.int().nullable(),
+        overLimit: z.boolean(),
+      }),
+    ),
+    /** Per day and pitch type over `days`: average and top velocity. */
+    velocity: z.array(
+      z.object({
+        date: z.iso.date(),
+        pitchType: pitchTypeSchema,
+        pitches: z.int(),
+        averageMph: z.number(),
+        topMph: z.number(),
+      }),
+    ),
+    /** Per pitch type over `days`. */
+    pitchMix: z.array(
+      z.object({
+        pitchType: pitchTypeSchema,
+        pitches: z.int(),
+        /** Of the pitches with a strike known; null when none is known. */
+        strikeRate: z.number().nullable(),
+        averageMph: z.number(),
+      }),
+    ),
+    /** Every day over `days` (oldest first): the day's workload and the acute, chronic and ratio on it. */
+    workload: z.array(
+      z.object({
+        date: z.iso.date(),
+        daily: z.number(),
+        acute: z.number(),
+        chronic: z.number(),
+        ratio: z.number().nullable(),
+        zone: zoneSchema.nullable(),
+      }),
+    ),
+    /** Today's acute:chronic, null before any throw with a workload. */
+    currentWorkload: z
+      .object({
+        acute: z.number(),
+        chronic: z.number(),
+        ratio: z.number().nullable(),
+        zone: zoneSchema.nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'ThrowingSummary' });
+export type ThrowingSummary = z.infer<typeof throwingSummarySchema>;
+
+export const throwingSummaryResponseSchema = z
+  .object({ throwing: throwingSummarySchema })
+  .meta({ id: 'ThrowingSummaryResponse' });
+export type ThrowingSummaryResponse = z.infer<typeof throwingSummaryResponseSchema>;
+
+export const throwingAlertsQuerySchema = z.object({ groupId: z.uuid().optional() });
+
+export const throwingAlertSchema = z
+  .object({
+    athlete: personRefSchema,
+    /** Today's pitches over the age's daily maximum. */
+    pitchCount: z.object({ pitches: z.int(), limit: z.int() }).nullable(),
+    /** The workload ratio outside the green zone. */
+    workload: z.object({ ratio: z.number(), zone: z.enum(['amber', 'red']) }).nullable(),
+  })
+  .meta({ id: 'ThrowingAlert' });
+export type ThrowingAlert = z.infer<typeof throwingAlertSchema>;
+
+export const throwingAlertsResponseSchema = z
+  .object({ today: z.iso.date(), alerts: z.array(throwingAlertSchema) })
+  .meta({ id: 'ThrowingAlertsResponse' });
+export type ThrowingAlertsResponse = z.infer<typeof throwingAlertsResponseSchema>;

@@ -12,3 +12,4 @@ export * from './platform';
 export * from './library';
 export * from './schedule';
 export * from './tracking';
+export * from './pitching';

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ImportFormat, ImportKind, ImportMapping, ThrowSource } from '../../../contract/pitching';
+import type { PitchResult, PitchType } from '../../../contract/throwing';
+import { organizations } from './organizations';
+import { workoutLogs } from './tracking';
+import { users } from './users';
+
+/**
+ * A pitch of a completed workout (issue 16). The log's athlete and date are copied here, so an athlete's pitch
+ * counts and trends are read from this table alone.
+ */
+export const pitches = pgTable(
+  'pitches',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => workoutLogs.id, { onDelete: 'cascade' }),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    sequence: integer('sequence').notNull(),
+    pitchType: text('pitch_type').$type<PitchType>().notNull(),
+    velocityMph: real('velocity_mph').notNull(),
+    spinRateRpm: real('spin_rate_rpm'),
+    spinAxisDegrees: real('spin_axis_degrees'),
+    inducedVerticalBreakIn: real('induced_vertical_break_in'),
+    horizontalBreakIn: real('horizontal_break_in'),
+    releaseHeightFt: real('release_height_ft'),
+    releaseSideFt: real('release_side_ft'),
+    extensionFt: real('extension_ft'),
+    result: text('result').$type<PitchResult>(),
+    strike: boolean('strike'),
+    note: text('note'),
+    source: text('source').$type<ThrowSource>().notNull().default('manual'),
+    importId: uuid('import_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pitches_log_idx').on(table.logId, table.sequence),
+    // An athlete's counts per day, trends and mix; the dashboard's "pitched today".
+    index('pitches_athlete_date_idx').on(table.organizationId, table.athleteId, table.date),
+    index('pitches_org_date_idx').on(table.organizationId, table.date),
+  ],
+);
+
+/** A throw measured by an arm sensor, with its workload (product.md) computed when it is saved. */
+export const sensorThrows = pgTable(
+  'sensor_throws',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => workoutLogs.id, { onDelete: 'cascade' }),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    sequence: integer('sequence').notNull(),
+    thrownAt: timestamp('thrown_at', { withTimezone: true }),
+    armSpeedDegPerS: real('arm_speed_deg_per_s'),
+    elbowTorqueNm: real('elbow_torque_nm'),
+    armSlotDegrees: real('arm_slot_degrees'),
+    shoulderRotationDegrees: real('shoulder_rotation_degrees'),
+    /** From the torque and the athlete's height and weight when saved; null when one is missing. */
+    workload: real('workload'),
+    source: text('source').$type<ThrowSource>().notNull().default('manual'),
+    importId: uuid('import_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sensor_throws_log_idx').on(table.logId, table.sequence),
+    // Daily workloads for the acute and chronic averages.
+    index('sensor_throws_athlete_date_idx')
+      .on(table.organizationId, table.athleteId, table.date)
+      .where(sql`${table.workload} is not null`),
+    index('sensor_throws_org_date_idx').on(table.organizationId, table.date),
+  ],
+);
+
+/**
+ * An uploaded file between its preview and its commit: the text is kept so a changed mapping parses it again.
+ * Nothing reaches `pitches` or `sensor_throws` before the commit.
+ */
+export const throwImports = pgTable(
+  'throw_imports',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ImportKind>().notNull(),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => workoutLogs.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    format: text('format').$type<ImportFormat>().notNull(),
+    content: text('content').notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    pitcher: text('pitcher'),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('throw_imports_org_created_idx').on(table.organizationId, table.createdAt)],
+);
+
+/** The column mapping an organisation set for files of no known format, used again for its next files. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ImportKind>().notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.kind] })],
+);
