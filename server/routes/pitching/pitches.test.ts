@@ -15,16 +15,22 @@ let jamie: string;
 let noah: string;
 let rivals: string;
 let ids: Record<string, string>;
+/** An id looked up by name in beforeAll. */
+const idOf = (name: string): string => {
+  const id = ids[name];
+  if (!id) throw new Error(`No id for ${name}`);
+  return id;
+};
 let today: string;
 let tracking: ReturnType<typeof trackingLookups>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  [coach, jamie, noah, rivals] = await Promise.all(
+  [coach, jamie, noah, rivals] = (await Promise.all(
     ['coach@demo.test', 'athlete@demo.test', 'noah.kim@demo.test', 'coach@rivals.test'].map((email) =>
       t.signIn(email),
     ),
-  );
+  )) as [string, string, string, string];
   tracking = trackingLookups(t);
   const lookups = scheduleLookups(t);
   today = await lookups.today(coach);
@@ -40,8 +46,8 @@ let dayOffset = 40;
 async function bullpenInProgress(athlete = 'athlete@demo.test') {
   dayOffset += 1;
   const entry = await tracking.schedule(coach, {
-    athleteId: ids[athlete],
-    workoutId: ids['Bullpen Day'],
+    athleteId: idOf(athlete),
+    workoutId: idOf('Bullpen Day'),
     date: addCalendarDays(today, dayOffset),
   });
   return tracking.started(coach, entry.id, deviceClock().next());
@@ -67,7 +73,7 @@ describe('pitches of a workout', () => {
     expect(second.status).toBe(201);
     expect(second.body.pitch).toMatchObject({
       logId: log.id,
-      athleteId: ids['athlete@demo.test'],
+      athleteId: idOf('athlete@demo.test'),
       date: log.date,
       sequence: 2,
       pitchType: 'fastball',

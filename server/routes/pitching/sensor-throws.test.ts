@@ -20,16 +20,22 @@ let jamie: string;
 let noah: string;
 let rivals: string;
 let ids: Record<string, string>;
+/** An id looked up by name in beforeAll. */
+const idOf = (name: string): string => {
+  const id = ids[name];
+  if (!id) throw new Error(`No id for ${name}`);
+  return id;
+};
 let today: string;
 let tracking: ReturnType<typeof trackingLookups>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  [coach, jamie, noah, rivals] = await Promise.all(
+  [coach, jamie, noah, rivals] = (await Promise.all(
     ['coach@demo.test', 'athlete@demo.test', 'noah.kim@demo.test', 'admin@rivals.test'].map((email) =>
       t.signIn(email),
     ),
-  );
+  )) as [string, string, string, string];
   tracking = trackingLookups(t);
   const lookups = scheduleLookups(t);
   today = await lookups.today(coach);
@@ -44,8 +50,8 @@ let dayOffset = 40;
 async function bullpen(athlete = 'athlete@demo.test') {
   dayOffset += 1;
   const entry = await tracking.schedule(coach, {
-    athleteId: ids[athlete],
-    workoutId: ids['Bullpen Day'],
+    athleteId: idOf(athlete),
+    workoutId: idOf('Bullpen Day'),
     date: addCalendarDays(today, dayOffset),
   });
   return tracking.started(coach, entry.id, deviceClock().next());
@@ -89,7 +95,7 @@ describe('arm-sensor throws of a workout', () => {
     expect(list.body.workloadTotal).toBeCloseTo(workloadOf(71, jamiesBody)!, 4);
 
     // A later change of the profile does not rewrite the workloads already saved; new throws use it.
-    const patched = await t.request('PATCH', `/api/users/${ids['athlete@demo.test']}`, {
+    const patched = await t.request('PATCH', `/api/users/${idOf('athlete@demo.test')}`, {
       token: coach,
       body: { weightPounds: 200 },
     });
@@ -101,7 +107,7 @@ describe('arm-sensor throws of a workout', () => {
       workloadOf(73, { heightInches: 73, weightPounds: 200 })!,
       4,
     );
-    await t.request('PATCH', `/api/users/${ids['athlete@demo.test']}`, { token: coach, body: jamiesBody });
+    await t.request('PATCH', `/api/users/${idOf('athlete@demo.test')}`, { token: coach, body: jamiesBody });
   });
 
   it('says when the profile lacks height or weight, and keeps the throws without a workload', async () => {

@@ -25,6 +25,12 @@ let eli: string;
 let noah: string;
 let rivals: string;
 let ids: Record<string, string>;
+/** An id looked up by name in beforeAll. */
+const idOf = (name: string): string => {
+  const id = ids[name];
+  if (!id) throw new Error(`No id for ${name}`);
+  return id;
+};
 let today: string;
 let tracking: ReturnType<typeof trackingLookups>;
 
@@ -32,20 +38,24 @@ let tracking: ReturnType<typeof trackingLookups>;
 const elisBody = { heightInches: 69, weightPounds: 160 };
 
 /** A hand-made history of Eli's: days ago → pitches (type, mph, strike) and throws (torque in Nm). */
-const history: { daysAgo: number; pitches: [PitchType, number, boolean | null][]; torques: number[] }[] = [
-  { daysAgo: 40, pitches: repeat(30, ['fastball', 84, true]), torques: repeat(30, 60) },
+type Pitched = [PitchType, number, boolean | null];
+const history: { daysAgo: number; pitches: Pitched[]; torques: number[] }[] = [
+  { daysAgo: 40, pitches: repeat<Pitched>(30, ['fastball', 84, true]), torques: repeat(30, 60) },
   {
     daysAgo: 20,
-    pitches: [...repeat(80, ['fastball', 86, true]), ...repeat(20, ['curveball', 71, false])],
+    pitches: [
+      ...repeat<Pitched>(80, ['fastball', 86, true]),
+      ...repeat<Pitched>(20, ['curveball', 71, false]),
+    ],
     torques: repeat(40, 70),
   },
   {
     daysAgo: 3,
-    pitches: [...repeat(30, ['fastball', 85, null]), ...repeat(20, ['changeup', 77, true])],
+    pitches: [...repeat<Pitched>(30, ['fastball', 85, null]), ...repeat<Pitched>(20, ['changeup', 77, true])],
     torques: repeat(40, 75),
   },
-  { daysAgo: 1, pitches: repeat(62, ['fastball', 87, false]), torques: repeat(50, 80) },
-  { daysAgo: 0, pitches: repeat(20, ['slider', 79, true]), torques: repeat(20, 70) },
+  { daysAgo: 1, pitches: repeat<Pitched>(62, ['fastball', 87, false]), torques: repeat(50, 80) },
+  { daysAgo: 0, pitches: repeat<Pitched>(20, ['slider', 79, true]), torques: repeat(20, 70) },
 ];
 
 function repeat<T>(count: number, value: T): T[] {
@@ -54,11 +64,11 @@ function repeat<T>(count: number, value: T): T[] {
 
 beforeAll(async () => {
   t = await createTestContext();
-  [coach, eli, noah, rivals] = await Promise.all(
+  [coach, eli, noah, rivals] = (await Promise.all(
     ['coach@demo.test', 'eli.thompson@demo.test', 'noah.kim@demo.test', 'coach@rivals.test'].map((email) =>
       t.signIn(email),
     ),
-  );
+  )) as [string, string, string, string];
   tracking = trackingLookups(t);
   const lookups = scheduleLookups(t);
   today = await lookups.today(coach);
@@ -97,8 +107,8 @@ afterAll(() => t.close());
 /** A Bullpen Day of the athlete's, `daysAgo` days before today, started (pitches go on the log either way). */
 async function outing(email: string, daysAgo: number): Promise<string> {
   const entry = await tracking.schedule(coach, {
-    athleteId: ids[email],
-    workoutId: ids['Bullpen Day'],
+    athleteId: idOf(email),
+    workoutId: idOf('Bullpen Day'),
     date: addCalendarDays(today, -daysAgo),
   });
   return (await tracking.started(coach, entry.id, deviceClock().next())).id;
@@ -127,7 +137,7 @@ function elisDailyWorkloads(to: string, length: number): number[] {
 
 describe("an athlete's throwing summary", () => {
   it('counts the last 28 days’ pitches with the rest Pitch Smart calls for, and when he may pitch again', async () => {
-    const response = await summaryOf(ids['eli.thompson@demo.test'], coach);
+    const response = await summaryOf(idOf('eli.thompson@demo.test'), coach);
     expect(response.status).toBe(200);
     const summary = response.body.throwing;
     expect(summary).toMatchObject({
@@ -151,7 +161,7 @@ describe("an athlete's throwing summary", () => {
   });
 
   it('gives velocity per day and pitch type, and the pitch mix with strike rates of the pitches that have one', async () => {
-    const summary = (await summaryOf(ids['eli.thompson@demo.test'], coach)).body.throwing;
+    const summary = (await summaryOf(idOf('eli.thompson@demo.test'), coach)).body.throwing;
     expect(summary.velocity).toContainEqual({
       date: addCalendarDays(today, -20),
       pitchType: 'curveball',
@@ -176,12 +186,12 @@ describe("an athlete's throwing summary", () => {
       ['slider', 20, 1],
     ]);
     // Over 28 days the throws of 40 days ago are left out.
-    const month = (await summaryOf(ids['eli.thompson@demo.test'], coach, 28)).body.throwing;
+    const month = (await summaryOf(idOf('eli.thompson@demo.test'), coach, 28)).body.throwing;
     expect(month.pitchMix[0]!.pitches).toBe(fastballs - 30);
   });
 
   it("gives every day's workload with the acute and chronic workloads, their ratio and zone, the first days included", async () => {
-    const summary = (await summaryOf(ids['eli.thompson@demo.test'], eli, 28)).body.throwing;
+    const summary = (await summaryOf(idOf('eli.thompson@demo.test'), eli, 28)).body.throwing;
     expect(summary.workload).toHaveLength(28);
     expect(summary.workload[0]!.date).toBe(addCalendarDays(today, -27));
     expect(summary.workload.at(-1)!.date).toBe(today);
@@ -205,7 +215,7 @@ describe("an athlete's throwing summary", () => {
       zone: 'red',
     });
     // 41 days of nothing before the first throw: no ratio, no zone.
-    const longer = (await summaryOf(ids['eli.thompson@demo.test'], eli, 90)).body.throwing;
+    const longer = (await summaryOf(idOf('eli.thompson@demo.test'), eli, 90)).body.throwing;
     expect(longer.workload[0]).toEqual({
       date: addCalendarDays(today, -89),
       daily: 0,
@@ -217,7 +227,7 @@ describe("an athlete's throwing summary", () => {
   });
 
   it('has no age, limit, rest or workload for an athlete without a date of birth or throws', async () => {
-    const summary = (await summaryOf(ids['noah.kim@demo.test'], noah)).body.throwing;
+    const summary = (await summaryOf(idOf('noah.kim@demo.test'), noah)).body.throwing;
     expect(summary).toMatchObject({ age: 14, dailyLimit: 95, pitchesToday: 96, hasBodyMeasures: false });
     expect(summary.pitchCounts).toEqual([{ date: today, pitches: 96, restDays: 4, overLimit: true }]);
     expect(summary.availableFrom).toBe(addCalendarDays(today, 5));
@@ -226,7 +236,7 @@ describe("an athlete's throwing summary", () => {
   });
 
   it('is read by staff and by the athlete itself only; days must be 28 to 730', async () => {
-    const elisId = ids['eli.thompson@demo.test']!;
+    const elisId = idOf('eli.thompson@demo.test');
     expect((await summaryOf(elisId, eli)).status).toBe(200);
     expect((await summaryOf(elisId, noah)).status).toBe(404);
     expect((await summaryOf(elisId, rivals)).status).toBe(404);
@@ -248,7 +258,7 @@ describe("the staff's throwing warnings", () => {
     expect(response.body.today).toBe(today);
     const byName = new Map(response.body.alerts.map((alert) => [alert.athlete.firstName, alert]));
     expect(byName.get('Noah')).toMatchObject({ pitchCount: { pitches: 96, limit: 95 }, workload: null });
-    const eliSummary = (await summaryOf(ids['eli.thompson@demo.test'], coach)).body.throwing;
+    const eliSummary = (await summaryOf(idOf('eli.thompson@demo.test'), coach)).body.throwing;
     expect(byName.get('Eli')).toMatchObject({
       pitchCount: null,
       workload: { ratio: eliSummary.currentWorkload!.ratio, zone: 'red' },
@@ -260,11 +270,11 @@ describe("the staff's throwing warnings", () => {
   });
 
   it("keeps to a group's members, and is for staff only", async () => {
-    const pitchers = await alertsOf(coach, `?groupId=${ids.Pitchers}`);
+    const pitchers = await alertsOf(coach, `?groupId=${idOf('Pitchers')}`);
     expect(pitchers.body.alerts.map((alert) => alert.athlete.firstName)).not.toContain('Eli');
     expect(pitchers.body.alerts.map((alert) => alert.athlete.firstName)).toContain('Noah');
     expect((await alertsOf(eli)).status).toBe(403);
-    expect((await alertsOf(rivals, `?groupId=${ids.Pitchers}`)).status).toBe(404);
+    expect((await alertsOf(rivals, `?groupId=${idOf('Pitchers')}`)).status).toBe(404);
     const own = await alertsOf(rivals);
     expect(own.body.alerts).toEqual([]);
   });
