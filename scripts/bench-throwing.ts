@@ -88,20 +88,19 @@ export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
     where e.athlete_id = ${athleteId} and e.status = 'completed' and e.date >= ${from}::date
       and not exists (select 1 from ${workoutLogs} l where l.entry_id = e.id)`);
 
-  // One log a day takes the day's throws; the count per log makes the total ≈ spec.pitches.
-  await db.execute(sql`drop table if exists scale_throwing_logs`);
-  await db.execute(sql`
-    create temporary table scale_throwing_logs as
-    select distinct on (date) id, date, started_at from ${workoutLogs}
+  // One log a day takes the day's throws; the count per log makes the total ≈ spec.pitches. (A CTE, not a
+  // temporary table: the pool may run each statement on another connection.)
+  const throwingLogs = sql`throwing_logs as (select distinct on (date) id, date, started_at from ${workoutLogs}
     where athlete_id = ${athleteId} and status = 'completed' and date between ${from}::date and ${today}::date
-    order by date, id`);
-  const [{ logs } = { logs: 0 }] = await db
-    .execute<{ logs: number }>(sql`select count(*)::int as logs from scale_throwing_logs`)
-    .then((result) => rowsOf<{ logs: number }>(result));
+    order by date, id)`;
+  const [{ logs } = { logs: 0 }] = rowsOf<{ logs: number }>(
+    await db.execute(sql`with ${throwingLogs} select count(*)::int as logs from throwing_logs`),
+  );
   const perLog = Math.ceil(spec.pitches / Math.max(1, logs));
 
   // Sequence n of a day: types by a fixed share (10 of 20 fastballs, 4 sliders, 3 changeups, 3 curveballs).
   await db.execute(sql`
+    with ${throwingLogs}
     insert into ${pitches} (id, organization_id, log_id, athlete_id, date, sequence, pitch_type, velocity_mph,
       spin_rate_rpm, spin_axis_degrees, induced_vertical_break_in, horizontal_break_in, release_height_ft,
       release_side_ft, extension_ft, result, strike, source, created_by)
@@ -110,7 +109,7 @@ export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
       round((t.ivb + random() * 4)::numeric, 1), round((t.hb + random() * 4)::numeric, 1),
       round((5.6 + random() * 0.4)::numeric, 2), round((-2.1 + random() * 0.4)::numeric, 2),
       round((6 + random() * 0.5)::numeric, 2), r.result, r.result <> 'ball', 'trackman', ${athleteId}::uuid
-    from scale_throwing_logs l
+    from throwing_logs l
     cross join generate_series(1, ${perLog}) as n
     cross join lateral (select case when n % 20 < 10 then 'fastball' when n % 20 < 14 then 'slider'
         when n % 20 < 17 then 'changeup' else 'curveball' end as type) k
@@ -122,6 +121,7 @@ export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
   const metres = spec.profile.heightInches * 0.0254;
   const kilograms = spec.profile.weightPounds * 0.45359237;
   await db.execute(sql`
+    with ${throwingLogs}
     insert into ${sensorThrows} (id, organization_id, log_id, athlete_id, date, sequence, thrown_at,
       arm_speed_deg_per_s, elbow_torque_nm, arm_slot_degrees, shoulder_rotation_degrees, workload, source,
       created_by)
@@ -129,10 +129,9 @@ export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
       l.started_at + n * interval '35 seconds', round(4200 + random() * 900), torque,
       round((48 + random() * 8)::numeric, 1), round((160 + random() * 15)::numeric, 1),
       power(torque / (${metres}::float8 * ${kilograms}::float8), 1.3), 'mapped', ${athleteId}::uuid
-    from scale_throwing_logs l
+    from throwing_logs l
     cross join generate_series(1, ${perLog}) as n
     cross join lateral (select round((40 + random() * 50)::numeric, 1)::float8 as torque) w`);
-  await db.execute(sql`drop table scale_throwing_logs`);
   await db.execute(sql`analyze ${scheduleEntries}, ${workoutLogs}, ${pitches}, ${sensorThrows}`);
   const [counts] = await db
     .select({
