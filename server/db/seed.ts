@@ -91,7 +91,8 @@ const demo: DemoOrganization = {
       firstName: 'Jamie',
       lastName: 'Rivera',
       role: 'athlete',
-      ...profile(17, 4, 73, 185),
+      // No height yet (people.test.ts keeps it empty): Jamie's throws show the "height and weight needed" state.
+      ...profile(17, 4, undefined, 185),
     },
     {
       email: 'tyler.brooks@demo.test',
@@ -296,7 +297,7 @@ const demo: DemoOrganization = {
       { email: 'athlete@demo.test', pitchesPerOuting: [35, 55], arsenal: rightHandersArsenal },
       { email: 'tyler.brooks@demo.test', pitchesPerOuting: [40, 60], arsenal: rightHandersArsenal },
     ],
-    warningFor: 'athlete@demo.test',
+    warningFor: 'tyler.brooks@demo.test',
   },
 };
 

@@ -17,6 +17,7 @@ import { deviceClock, trackingLookups } from '../../testing/tracking-lookups';
 let t: TestContext;
 let coach: string;
 let jamie: string;
+let tyler: string;
 let noah: string;
 let rivals: string;
 let ids: Record<string, string>;
@@ -31,16 +32,20 @@ let tracking: ReturnType<typeof trackingLookups>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  [coach, jamie, noah, rivals] = (await Promise.all(
-    ['coach@demo.test', 'athlete@demo.test', 'noah.kim@demo.test', 'admin@rivals.test'].map((email) =>
-      t.signIn(email),
-    ),
-  )) as [string, string, string, string];
+  [coach, jamie, tyler, noah, rivals] = (await Promise.all(
+    [
+      'coach@demo.test',
+      'athlete@demo.test',
+      'tyler.brooks@demo.test',
+      'noah.kim@demo.test',
+      'admin@rivals.test',
+    ].map((email) => t.signIn(email)),
+  )) as [string, string, string, string, string];
   tracking = trackingLookups(t);
   const lookups = scheduleLookups(t);
   today = await lookups.today(coach);
   ids = await lookups.named(coach, {
-    people: ['athlete@demo.test', 'noah.kim@demo.test'],
+    people: ['athlete@demo.test', 'tyler.brooks@demo.test', 'noah.kim@demo.test'],
     workouts: ['Bullpen Day'],
   });
 });
@@ -69,14 +74,14 @@ const sensorThrow = (sequence: number, extra: Partial<SensorThrowInput> = {}): S
 const path = (logId: string, throwId?: string) =>
   `/api/completed-workouts/${logId}/sensor-throws${throwId ? `/${throwId}` : ''}`;
 
-/** Jamie's profile, as the demo seeds it: 73 in, 185 lb. */
-const jamiesBody = { heightInches: 73, weightPounds: 185 };
+/** Tyler's profile, as the demo seeds it: 75 in, 195 lb. */
+const tylersBody = { heightInches: 75, weightPounds: 195 };
 
 describe('arm-sensor throws of a workout', () => {
   it("computes each throw's workload from the torque and the athlete's height and weight, and the workout's total", async () => {
-    const log = await bullpen();
+    const log = await bullpen('tyler.brooks@demo.test');
     const added = await t.request<SensorThrowResponse>('POST', path(log.id), {
-      token: jamie,
+      token: tyler,
       body: sensorThrow(1, { thrownAt: '2026-03-02T16:05:00-06:00' }),
     });
     expect(added.status).toBe(201);
@@ -86,28 +91,31 @@ describe('arm-sensor throws of a workout', () => {
       thrownAt: '2026-03-02T22:05:00.000Z',
       source: 'manual',
     });
-    expect(added.body.throw.workload).toBeCloseTo(workloadOf(71, jamiesBody)!, 4);
+    expect(added.body.throw.workload).toBeCloseTo(workloadOf(71, tylersBody)!, 4);
     await t.request('POST', path(log.id), { token: coach, body: sensorThrow(2, { elbowTorqueNm: null }) });
 
-    const list = await t.request<SensorThrowListResponse>('GET', path(log.id), { token: jamie });
+    const list = await t.request<SensorThrowListResponse>('GET', path(log.id), { token: tyler });
     expect(list.body.missingBodyMeasures).toBe(false);
     expect(list.body.throws.map((row) => row.workload === null)).toEqual([false, true]);
-    expect(list.body.workloadTotal).toBeCloseTo(workloadOf(71, jamiesBody)!, 4);
+    expect(list.body.workloadTotal).toBeCloseTo(workloadOf(71, tylersBody)!, 4);
 
     // A later change of the profile does not rewrite the workloads already saved; new throws use it.
-    const patched = await t.request('PATCH', `/api/users/${idOf('athlete@demo.test')}`, {
+    const patched = await t.request('PATCH', `/api/users/${idOf('tyler.brooks@demo.test')}`, {
       token: coach,
       body: { weightPounds: 200 },
     });
     expect(patched.status).toBe(200);
     await t.request('POST', path(log.id), { token: coach, body: sensorThrow(3) });
     const after = await t.request<SensorThrowListResponse>('GET', path(log.id), { token: coach });
-    expect(after.body.throws[0]!.workload).toBeCloseTo(workloadOf(71, jamiesBody)!, 4);
+    expect(after.body.throws[0]!.workload).toBeCloseTo(workloadOf(71, tylersBody)!, 4);
     expect(after.body.throws[2]!.workload).toBeCloseTo(
-      workloadOf(73, { heightInches: 73, weightPounds: 200 })!,
+      workloadOf(73, { heightInches: 75, weightPounds: 200 })!,
       4,
     );
-    await t.request('PATCH', `/api/users/${idOf('athlete@demo.test')}`, { token: coach, body: jamiesBody });
+    await t.request('PATCH', `/api/users/${idOf('tyler.brooks@demo.test')}`, {
+      token: coach,
+      body: tylersBody,
+    });
   });
 
   it('says when the profile lacks height or weight, and keeps the throws without a workload', async () => {

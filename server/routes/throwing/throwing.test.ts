@@ -263,8 +263,8 @@ describe("the staff's throwing warnings", () => {
       pitchCount: null,
       workload: { ratio: eliSummary.currentWorkload!.ratio, zone: 'red' },
     });
-    // The demo arranges Jamie's last bullpen so that the dashboard always has a warning.
-    expect(byName.get('Jamie')?.workload?.zone).toMatch(/^(amber|red)$/);
+    // The demo arranges Tyler's last bullpen so that the dashboard always has a warning.
+    expect(byName.get('Tyler')?.workload?.zone).toMatch(/^(amber|red)$/);
     const names = response.body.alerts.map((alert) => alert.athlete.lastName);
     expect(names).toEqual([...names].sort());
   });
