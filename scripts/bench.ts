@@ -10,7 +10,8 @@
  * week of the whole organisation one request at a time, the gzip size of that month's answer, and the
  * `EXPLAIN (ANALYZE)` of the slowest statement those calendars send; and tracking (issue 15) on that academy's
  * ≈2.8 million logged sets: an athlete's two-year history of an exercise, the group's completed workouts of the
- * month, and upserting a set. Prints tables and the aims next to the
+ * month, and upserting a set; and issue 16's throwing summary of an athlete with two years of throws (≈100,000
+ * pitches and sensor throws, scripts/bench-throwing.ts). Prints tables and the aims next to the
  * figures (never fails on them) and writes bench/results/latest.json.
  * `npm run bench -- --library` or `-- --schedule` measures only that part, on PostgreSQL.
  */
@@ -18,6 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
+import { throwingAims, throwingBenchCase } from './bench-throwing';
 import { startAppServer } from './lib/app-server';
 import { largeLibrary, makeLargeLibrary } from './lib/library-bench';
 import { scaleAcademy } from './lib/scale-academy';
@@ -253,8 +255,9 @@ interface ScheduleReport {
   slowest: ExplainedQuery;
   /** Issue 15, on the same academy's logged sets. */
   tracking: LibraryTiming[];
+  /** Issue 16: one athlete of the academy with two years of throws. */
+  throwing: { seconds: number; pitches: number; sensorThrows: number; timings: LibraryTiming[] };
 }
-
 
 /** The schedule on the Scale Academy: calendars one request at a time, the month's size, the slowest plan. */
 async function benchSchedule(baseUrl: string, databaseUrl: string): Promise<ScheduleReport> {
@@ -294,7 +297,16 @@ async function benchSchedule(baseUrl: string, databaseUrl: string): Promise<Sche
   console.log(`[bench] PostgreSQL: ${upserts.endpoint}, ${libraryRequests.measured} writes one at a time`);
   const upsert = (index: number) => ({ method: 'PUT' as const, ...upserts.request(index) });
   tracking.push(await timeRequests(baseUrl, token, upserts.endpoint, upsert, upserts.aimMs));
-  return { made: { seconds, ...counts }, timings, monthPayload, slowest, tracking };
+
+  const summary = await throwingBenchCase(databaseUrl);
+  console.log(`[bench] PostgreSQL: ${summary.endpoint}, ${libraryRequests.measured} requests one at a time`);
+  const throwing = {
+    seconds: summary.made.seconds,
+    pitches: summary.made.pitches,
+    sensorThrows: summary.made.sensorThrows,
+    timings: [await timeRequests(baseUrl, token, summary.endpoint, () => summary.path, summary.aimMs)],
+  };
+  return { made: { seconds, ...counts }, timings, monthPayload, slowest, tracking, throwing };
 }
 
 /** /api/health and /api/me under load (autocannon). */
@@ -408,7 +420,7 @@ function printTimings(timings: LibraryTiming[]) {
 
 function printScheduleReport(report: ScheduleReport | undefined) {
   if (!report) return;
-  const { made, timings, monthPayload, slowest, tracking } = report;
+  const { made, timings, monthPayload, slowest, tracking, throwing } = report;
   const number = (value: number) => value.toLocaleString('en-US');
   console.log(
     `\nSchedule on PostgreSQL: ${scaleAcademy.name}, ${number(made.athletes)} athletes in ${made.groups} groups, ` +
@@ -434,6 +446,12 @@ function printScheduleReport(report: ScheduleReport | undefined) {
       `${libraryRequests.measured} requests each, one at a time, after ${libraryRequests.warmUp} to warm up.`,
   );
   printTimings(tracking);
+  console.log(
+    `\nThrowing on PostgreSQL: one athlete of the academy with ${number(throwing.pitches)} pitches and ` +
+      `${number(throwing.sensorThrows)} sensor throws over two years (made in ${throwing.seconds.toFixed(1)} s); ` +
+      `${libraryRequests.measured} requests, one at a time, after ${libraryRequests.warmUp} to warm up.`,
+  );
+  printTimings(throwing.timings);
 }
 
 function printReport(results: Measurement[]): ReturnType<typeof summarise> {
@@ -536,6 +554,7 @@ try {
       library: libraryAims,
       schedule: scheduleAims,
       tracking: trackingAims,
+      throwing: throwingAims,
     },
     summary,
     results,

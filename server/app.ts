@@ -33,9 +33,11 @@ import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { passwordPublicRouter } from './routes/password/password.index';
 import { peopleRouter } from './routes/people/people.index';
+import { pitchingRouter } from './routes/pitching/pitching.index';
 import { scheduleRouter } from './routes/schedule/schedule.index';
 import { logoUploadPath } from './routes/settings/logo.handlers';
 import { settingsPublicRouter, settingsRouter } from './routes/settings/settings.index';
+import { throwingRouter } from './routes/throwing/throwing.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
 
@@ -171,6 +173,8 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', libraryRouter)
     .route('/', scheduleRouter)
     .route('/', trackingRouter)
+    .route('/', pitchingRouter)
+    .route('/', throwingRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -14,10 +14,12 @@ import {
   organizations,
   passengers,
   personalRecords,
+  pitches,
   programApplications,
   programs,
   scheduleBatches,
   scheduleEntries,
+  sensorThrows,
   users,
   workoutLogs,
   workouts,
@@ -153,6 +155,18 @@ const validBodies: Record<string, unknown> = {
     unit: 'lb',
     testedOn: '2030-01-07',
   },
+  'POST /api/completed-workouts/{logId}/pitches': { sequence: 1, pitchType: 'fastball', velocityMph: 90 },
+  'PUT /api/completed-workouts/{logId}/pitches': { pitches: [] },
+  'PUT /api/completed-workouts/{logId}/pitches/{pitchId}': {
+    sequence: 1,
+    pitchType: 'fastball',
+    velocityMph: 90,
+  },
+  'DELETE /api/completed-workouts/{logId}/pitches/{pitchId}': {},
+  'POST /api/completed-workouts/{logId}/sensor-throws': { sequence: 1, elbowTorqueNm: 70 },
+  'PUT /api/completed-workouts/{logId}/sensor-throws': { throws: [] },
+  'PUT /api/completed-workouts/{logId}/sensor-throws/{throwId}': { sequence: 1, elbowTorqueNm: 70 },
+  'DELETE /api/completed-workouts/{logId}/sensor-throws/{throwId}': {},
 };
 
 /** Values for the query parameters a route requires, so that the call reaches its handler. */
@@ -185,17 +199,25 @@ async function demoData() {
     t.db.select({ id: table.id }).from(table).where(eq(table.organizationId, demo.id)).orderBy(asc(table.id));
   const [demoLogs, demoSets] = await Promise.all([idsOf(workoutLogs), idsOf(loggedSets)]);
   const trackingDigest = await Promise.all(
-    [workoutLogs, loggedSets, personalRecords, athleteMaxes, activities, loggedExercises, logCorrections].map(
-      async (table: TenantTable) => {
-        const [row] = await t.db
-          .select({
-            digest: sql<string>`md5(coalesce(string_agg(${table}::text, ',' order by ${table}::text), ''))`,
-          })
-          .from(table)
-          .where(eq(table.organizationId, demo.id));
-        return row?.digest;
-      },
-    ),
+    [
+      workoutLogs,
+      loggedSets,
+      personalRecords,
+      athleteMaxes,
+      activities,
+      loggedExercises,
+      logCorrections,
+      pitches,
+      sensorThrows,
+    ].map(async (table: TenantTable) => {
+      const [row] = await t.db
+        .select({
+          digest: sql<string>`md5(coalesce(string_agg(${table}::text, ',' order by ${table}::text), ''))`,
+        })
+        .from(table)
+        .where(eq(table.organizationId, demo.id));
+      return row?.digest;
+    }),
   );
   return {
     demo,
@@ -331,6 +353,19 @@ async function findDemoId(name: string): Promise<string> {
       return (await jamiesSet()).id;
     case 'blockExerciseId':
       return (await jamiesSet()).blockExerciseId;
+    case 'pitchId':
+    case 'throwId': {
+      // One of athlete@demo.test's bullpens (the demo seed gives them pitches and arm-sensor throws).
+      const table = name === 'pitchId' ? pitches : sensorThrows;
+      const [row] = await t.db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.athleteId, await userIdOf('athlete@demo.test')))
+        .orderBy(asc(table.id))
+        .limit(1);
+      if (!row) throw new Error(`athlete@demo.test has no ${name === 'pitchId' ? 'pitch' : 'sensor throw'}`);
+      return row.id;
+    }
     default:
       throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
   }
@@ -452,7 +487,7 @@ describe('authorization: every signed-in route declares its roles and keeps to t
     expect(routeCount).toBeGreaterThan(0);
     expect(checkCount).toBe(routeCount * callers.length);
     // Six sign-ins and calls per route, and a digest of demo's data around each rivals call: it grows with the API.
-  }, 120_000);
+  }, 400_000);
 });
 
 describe('authorization: the management host is apart from every organisation (ADR 024)', () => {

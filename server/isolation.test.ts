@@ -9,9 +9,11 @@ import {
   loggedSets,
   organizations,
   passengers,
+  pitches,
   programApplications,
   programs,
   scheduleEntries,
+  sensorThrows,
   users,
   workoutLogs,
   workouts,
@@ -97,6 +99,7 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       '/api/completed-workouts?size=100',
       '/api/activities?size=100',
       '/api/compliance/week',
+      '/api/throwing/alerts',
     ];
     for (const path of reads) {
       const response = await t.request('GET', path, { token: rivalsToken });
@@ -258,6 +261,58 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
     expect(after).toEqual(demoLog);
     const [setAfter] = await t.db.select().from(loggedSets).where(eq(loggedSets.id, demoSet!.id));
     expect(setAfter).toEqual(demoSet);
+  });
+
+  it("cannot read or change demo's pitches and arm-sensor throws, nor read its athletes' throwing", async () => {
+    const before = await demoSnapshot();
+    const demoAthlete = before.demoUsers.find((user) => user.email === 'athlete@demo.test')!;
+    const [demoGroup] = await t.db
+      .select()
+      .from(athleteGroups)
+      .where(eq(athleteGroups.organizationId, before.demo.id));
+    const [demoPitch] = await t.db
+      .select()
+      .from(pitches)
+      .where(eq(pitches.athleteId, demoAthlete.id))
+      .limit(1);
+    const [demoThrow] = await t.db
+      .select()
+      .from(sensorThrows)
+      .where(eq(sensorThrows.logId, demoPitch!.logId))
+      .limit(1);
+    const logPath = `/api/completed-workouts/${demoPitch!.logId}`;
+    const pitch = { sequence: 1, pitchType: 'fastball', velocityMph: 99 };
+    const sensorThrow = { sequence: 1, elbowTorqueNm: 150 };
+    const pitchesBefore = await t.db.select().from(pitches).where(eq(pitches.logId, demoPitch!.logId));
+    const throwsBefore = await t.db
+      .select()
+      .from(sensorThrows)
+      .where(eq(sensorThrows.logId, demoPitch!.logId));
+    const attempts: [string, string, unknown][] = [
+      ['GET', `${logPath}/pitches`, undefined],
+      ['POST', `${logPath}/pitches`, pitch],
+      ['PUT', `${logPath}/pitches`, { pitches: [pitch] }],
+      ['PUT', `${logPath}/pitches/${demoPitch!.id}`, pitch],
+      ['DELETE', `${logPath}/pitches/${demoPitch!.id}`, undefined],
+      ['GET', `${logPath}/sensor-throws`, undefined],
+      ['POST', `${logPath}/sensor-throws`, sensorThrow],
+      ['PUT', `${logPath}/sensor-throws`, { throws: [] }],
+      ['PUT', `${logPath}/sensor-throws/${demoThrow!.id}`, sensorThrow],
+      ['DELETE', `${logPath}/sensor-throws/${demoThrow!.id}`, undefined],
+      ['GET', `/api/athletes/${demoAthlete.id}/throwing`, undefined],
+      ['GET', `/api/throwing/alerts?groupId=${demoGroup!.id}`, undefined],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await t.request(method, path, { token: rivalsToken, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await t.db.select().from(pitches).where(eq(pitches.logId, demoPitch!.logId))).toEqual(
+      pitchesBefore,
+    );
+    expect(await t.db.select().from(sensorThrows).where(eq(sensorThrows.logId, demoPitch!.logId))).toEqual(
+      throwsBefore,
+    );
+    expect(await demoSnapshot()).toEqual(before);
   });
 
   it('cannot change a demo user through POST /api/users/{userId}', async () => {

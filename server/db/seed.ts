@@ -3,6 +3,7 @@ import type { Role, UserStatus } from '../../contract/users';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import { demoLibrary, rivalsLibrary, seedLibrary, type LibrarySeed } from './seed-library';
+import { rightHandersArsenal, seedPitching, type PitchingSeed } from './seed-pitching';
 import { seedSchedule, type ScheduleSeed } from './seed-schedule';
 import { seedTracking, type TrackingSeed } from './seed-tracking';
 import {
@@ -21,6 +22,10 @@ interface DemoPerson {
   lastName: string;
   role: Role;
   status?: UserStatus;
+  /** An athlete's profile: Pitch Smart needs the date of birth, the throwing workload the height and weight. */
+  dateOfBirth?: string;
+  heightInches?: number;
+  weightPounds?: number;
 }
 
 interface DemoOrganization {
@@ -39,9 +44,21 @@ interface DemoOrganization {
   schedule: ScheduleSeed;
   /** Completed logs of past entries, maxes, records and the activity feed (issue 15). */
   tracking?: TrackingSeed;
+  /** Pitches and arm-sensor throws of the pitchers' completed throwing workouts (issue 16). */
+  pitching?: PitchingSeed;
 }
 
 export const demoOrganizationSlugs = ['demo', 'rivals'] as const;
+
+/**
+ * An athlete's profile measures: a date of birth `years` and `months` before today (so the demo's ages stay as
+ * written whenever it is seeded), and the height and weight when known.
+ */
+function profile(years: number, months: number, heightInches?: number, weightPounds?: number) {
+  const born = new Date();
+  born.setUTCMonth(born.getUTCMonth() - (years * 12 + months), 1);
+  return { dateOfBirth: born.toISOString().slice(0, 10), heightInches, weightPounds };
+}
 
 const demo: DemoOrganization = {
   organization: {
@@ -69,12 +86,50 @@ const demo: DemoOrganization = {
   people: [
     { email: 'admin@demo.test', firstName: 'Morgan', lastName: 'Reyes', role: 'admin' },
     { email: 'coach@demo.test', firstName: 'Casey', lastName: 'Jordan', role: 'coach' },
-    { email: 'athlete@demo.test', firstName: 'Jamie', lastName: 'Rivera', role: 'athlete' },
-    { email: 'tyler.brooks@demo.test', firstName: 'Tyler', lastName: 'Brooks', role: 'athlete' },
-    { email: 'diego.martinez@demo.test', firstName: 'Diego', lastName: 'Martinez', role: 'athlete' },
-    { email: 'sam.whitaker@demo.test', firstName: 'Sam', lastName: 'Whitaker', role: 'athlete' },
-    { email: 'noah.kim@demo.test', firstName: 'Noah', lastName: 'Kim', role: 'athlete' },
-    { email: 'eli.thompson@demo.test', firstName: 'Eli', lastName: 'Thompson', role: 'athlete' },
+    {
+      email: 'athlete@demo.test',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      role: 'athlete',
+      // No height yet (people.test.ts keeps it empty): Jamie's throws show the "height and weight needed" state.
+      ...profile(17, 4, undefined, 185),
+    },
+    {
+      email: 'tyler.brooks@demo.test',
+      firstName: 'Tyler',
+      lastName: 'Brooks',
+      role: 'athlete',
+      ...profile(18, 9, 75, 195),
+    },
+    {
+      email: 'diego.martinez@demo.test',
+      firstName: 'Diego',
+      lastName: 'Martinez',
+      role: 'athlete',
+      ...profile(16, 2, 70, 170),
+    },
+    {
+      email: 'sam.whitaker@demo.test',
+      firstName: 'Sam',
+      lastName: 'Whitaker',
+      role: 'athlete',
+      ...profile(18, 6, 72, 180),
+    },
+    // Noah is 14, so a 14-year-old's Pitch Smart limits show; his weight is not on his profile yet.
+    {
+      email: 'noah.kim@demo.test',
+      firstName: 'Noah',
+      lastName: 'Kim',
+      role: 'athlete',
+      ...profile(14, 7, 66),
+    },
+    {
+      email: 'eli.thompson@demo.test',
+      firstName: 'Eli',
+      lastName: 'Thompson',
+      role: 'athlete',
+      ...profile(15, 11, 69, 160),
+    },
     { email: 'pending@demo.test', firstName: 'Riley', lastName: 'Chen', role: 'athlete', status: 'pending' },
   ],
   groups: [
@@ -237,6 +292,13 @@ const demo: DemoOrganization = {
       },
     ],
   },
+  pitching: {
+    athletes: [
+      { email: 'athlete@demo.test', pitchesPerOuting: [35, 55], arsenal: rightHandersArsenal },
+      { email: 'tyler.brooks@demo.test', pitchesPerOuting: [40, 60], arsenal: rightHandersArsenal },
+    ],
+    warningFor: 'tyler.brooks@demo.test',
+  },
 };
 
 const rivals: DemoOrganization = {
@@ -369,6 +431,9 @@ async function seedOrganization(db: Database, spec: DemoOrganization, passwordHa
       userId,
       coachId,
     });
+  }
+  if (spec.pitching) {
+    await seedPitching(db, spec.pitching, { organizationId, timeZone: organization.timeZone, userId });
   }
 }
 

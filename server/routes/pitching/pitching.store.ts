@@ -1,0 +1,252 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { errorCodes } from '../../../contract/errors';
+import type {
+  Pitch,
+  PitchListResponse,
+  PitchValues,
+  SensorThrow,
+  SensorThrowListResponse,
+  SensorThrowValues,
+} from '../../../contract/pitching';
+import { pitches, sensorThrows, users, workoutLogs } from '../../db/schema';
+import type { SignedInVariables } from '../../lib/context';
+import type { Viewer } from '../../lib/directory/sessions';
+import { ApiError, notFound } from '../../lib/errors';
+import { pitchRow, sensorThrowRow, type BodyMeasures, type ThrowLog } from '../../lib/pitching-rows';
+import type { TenantScope } from '../../lib/tenancy';
+
+type PitchRow = typeof pitches.$inferSelect;
+type ThrowRow = typeof sensorThrows.$inferSelect;
+
+const logNotFound = () =>
+  notFound('There is no such completed workout: it may have been removed, or it is not yours.');
+const conflict = (message: string) => new ApiError(409, errorCodes.conflict, message);
+
+/**
+ * A completed workout's pitches and arm-sensor throws (issue 16), through the organisation's TenantScope only.
+ * Pitches may be added while the workout is still being tracked: they are entered as they are thrown.
+ */
+export class PitchingStore {
+  constructor(
+    private readonly tenant: TenantScope,
+    private readonly viewer: Pick<Viewer, 'user'>,
+  ) {}
+
+  private get origin() {
+    return { source: 'manual' as const, importId: null, createdBy: this.viewer.user.id };
+  }
+
+  /** A log of the organisation the viewer may touch: an athlete only its own (another's is not found either). */
+  private async logFor(scope: TenantScope, logId: string): Promise<ThrowLog> {
+    const [log] = await scope.selectFields(
+      workoutLogs,
+      { id: workoutLogs.id, athleteId: workoutLogs.athleteId, date: workoutLogs.date },
+      { where: eq(workoutLogs.id, logId), limit: 1 },
+    );
+    if (!log) throw logNotFound();
+    if (this.viewer.user.role === 'athlete' && log.athleteId !== this.viewer.user.id) throw logNotFound();
+    return log;
+  }
+
+  /** The athlete's height and weight as the profile has them now (product.md's workload needs both). */
+  private async bodyOf(scope: TenantScope, athleteId: string): Promise<BodyMeasures> {
+    const [body] = await scope.selectFields(
+      users,
+      { heightInches: users.heightInches, weightPounds: users.weightPounds },
+      { where: eq(users.id, athleteId), limit: 1 },
+    );
+    return body ?? { heightInches: null, weightPounds: null };
+  }
+
+  // ——— Pitches ———
+
+  private pitchesOf(scope: TenantScope, logId: string) {
+    return scope.select(pitches, {
+      where: eq(pitches.logId, logId),
+      orderBy: [asc(pitches.sequence), asc(pitches.id)],
+    });
+  }
+
+  async listPitches(logId: string): Promise<PitchListResponse> {
+    const log = await this.logFor(this.tenant, logId);
+    return { pitches: (await this.pitchesOf(this.tenant, log.id)).map(toPitch) };
+  }
+
+  async addPitch(logId: string, values: PitchValues): Promise<Pitch> {
+    const log = await this.logFor(this.tenant, logId);
+    const [row] = await this.tenant.insert(pitches, pitchRow(uuidv7(), log, values, this.origin));
+    return toPitch(row!);
+  }
+
+  /** Every pitch of the log replaced in one transaction: a failure leaves the old ones. */
+  async replacePitches(logId: string, list: PitchValues[]): Promise<PitchListResponse> {
+    return this.tenant.transaction(async (scope) => {
+      const log = await this.logFor(scope, logId);
+      await scope.delete(pitches, eq(pitches.logId, log.id));
+      if (list.length > 0) {
+        await scope.insert(
+          pitches,
+          list.map((values) => pitchRow(uuidv7(), log, values, this.origin)),
+        );
+      }
+      return { pitches: (await this.pitchesOf(scope, log.id)).map(toPitch) };
+    });
+  }
+
+  /**
+   * Writes a pitch under the device's id (the tracking screen's outbox retries it): the same id twice is the same
+   * row. An id of another log is refused (409), never moved; one of another organisation is refused the same way.
+   */
+  async upsertPitch(logId: string, pitchId: string, values: PitchValues) {
+    return this.tenant.transaction(async (scope) => {
+      const log = await this.logFor(scope, logId);
+      const existing = await scope.first(pitches, eq(pitches.id, pitchId));
+      if (existing && existing.logId !== log.id) throw conflict('This pitch belongs to another workout.');
+      const row = pitchRow(pitchId.toLowerCase(), log, values, this.origin);
+      const { id: _id, logId: _log, athleteId: _athlete, createdBy: _by, ...changes } = row;
+      const [written] = await scope.upsert(pitches, row, {
+        target: [pitches.id],
+        set: changes,
+        when: eq(pitches.logId, log.id),
+      });
+      if (!written) throw conflict('This pitch id is taken: make a new one.');
+      return { pitch: toPitch(written), created: !existing };
+    });
+  }
+
+  /** Removing a pitch that is not there (a replayed delete) is not an error. */
+  async deletePitch(logId: string, pitchId: string): Promise<void> {
+    const log = await this.logFor(this.tenant, logId);
+    await this.tenant.delete(pitches, and(eq(pitches.id, pitchId), eq(pitches.logId, log.id))!);
+  }
+
+  // ——— Arm-sensor throws ———
+
+  private async throwList(scope: TenantScope, log: ThrowLog, body?: BodyMeasures) {
+    const [rows, measures] = await Promise.all([
+      scope.select(sensorThrows, {
+        where: eq(sensorThrows.logId, log.id),
+        orderBy: [asc(sensorThrows.sequence), asc(sensorThrows.id)],
+      }),
+      body ?? this.bodyOf(scope, log.athleteId),
+    ]);
+    const workloads = rows.flatMap((row) => (row.workload === null ? [] : [row.workload]));
+    return {
+      throws: rows.map(toSensorThrow),
+      workloadTotal:
+        workloads.length === 0 ? null : rounded(workloads.reduce((sum, workload) => sum + workload, 0)),
+      missingBodyMeasures: !measures.heightInches || !measures.weightPounds,
+    } satisfies SensorThrowListResponse;
+  }
+
+  async listSensorThrows(logId: string): Promise<SensorThrowListResponse> {
+    return this.throwList(this.tenant, await this.logFor(this.tenant, logId));
+  }
+
+  // A throw's workload is computed from the profile's height and weight when it is saved, and kept: a later change
+  // of the profile does not recompute it (the workload is what the arm did with the body it had then).
+  async addSensorThrow(logId: string, values: SensorThrowValues): Promise<SensorThrow> {
+    const log = await this.logFor(this.tenant, logId);
+    const body = await this.bodyOf(this.tenant, log.athleteId);
+    const [row] = await this.tenant.insert(
+      sensorThrows,
+      sensorThrowRow(uuidv7(), log, values, body, this.origin),
+    );
+    return toSensorThrow(row!);
+  }
+
+  async replaceSensorThrows(logId: string, list: SensorThrowValues[]): Promise<SensorThrowListResponse> {
+    return this.tenant.transaction(async (scope) => {
+      const log = await this.logFor(scope, logId);
+      const body = await this.bodyOf(scope, log.athleteId);
+      await scope.delete(sensorThrows, eq(sensorThrows.logId, log.id));
+      if (list.length > 0) {
+        await scope.insert(
+          sensorThrows,
+          list.map((values) => sensorThrowRow(uuidv7(), log, values, body, this.origin)),
+        );
+      }
+      return this.throwList(scope, log, body);
+    });
+  }
+
+  async upsertSensorThrow(logId: string, throwId: string, values: SensorThrowValues) {
+    return this.tenant.transaction(async (scope) => {
+      const log = await this.logFor(scope, logId);
+      const [existing, body] = await Promise.all([
+        scope.first(sensorThrows, eq(sensorThrows.id, throwId)),
+        this.bodyOf(scope, log.athleteId),
+      ]);
+      if (existing && existing.logId !== log.id) throw conflict('This throw belongs to another workout.');
+      const row = sensorThrowRow(throwId.toLowerCase(), log, values, body, this.origin);
+      const { id: _id, logId: _log, athleteId: _athlete, createdBy: _by, ...changes } = row;
+      const [written] = await scope.upsert(sensorThrows, row, {
+        target: [sensorThrows.id],
+        set: changes,
+        when: eq(sensorThrows.logId, log.id),
+      });
+      if (!written) throw conflict('This throw id is taken: make a new one.');
+      return { throw: toSensorThrow(written), created: !existing };
+    });
+  }
+
+  async deleteSensorThrow(logId: string, throwId: string): Promise<void> {
+    const log = await this.logFor(this.tenant, logId);
+    await this.tenant.delete(
+      sensorThrows,
+      and(eq(sensorThrows.id, throwId), eq(sensorThrows.logId, log.id))!,
+    );
+  }
+}
+
+/** Workloads are fractions (about 0.2 a throw): four places, without the float4 column’s noise. */
+const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
+
+function toPitch(row: PitchRow): Pitch {
+  return {
+    id: row.id,
+    logId: row.logId,
+    athleteId: row.athleteId,
+    date: row.date,
+    sequence: row.sequence,
+    pitchType: row.pitchType,
+    velocityMph: row.velocityMph,
+    spinRateRpm: row.spinRateRpm,
+    spinAxisDegrees: row.spinAxisDegrees,
+    inducedVerticalBreakIn: row.inducedVerticalBreakIn,
+    horizontalBreakIn: row.horizontalBreakIn,
+    releaseHeightFt: row.releaseHeightFt,
+    releaseSideFt: row.releaseSideFt,
+    extensionFt: row.extensionFt,
+    result: row.result,
+    strike: row.strike,
+    note: row.note,
+    source: row.source,
+    importId: row.importId,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toSensorThrow(row: ThrowRow): SensorThrow {
+  return {
+    id: row.id,
+    logId: row.logId,
+    athleteId: row.athleteId,
+    date: row.date,
+    sequence: row.sequence,
+    thrownAt: row.thrownAt?.toISOString() ?? null,
+    armSpeedDegPerS: row.armSpeedDegPerS,
+    elbowTorqueNm: row.elbowTorqueNm,
+    armSlotDegrees: row.armSlotDegrees,
+    shoulderRotationDegrees: row.shoulderRotationDegrees,
+    workload: row.workload === null ? null : rounded(row.workload),
+    source: row.source,
+    importId: row.importId,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Pitches and throws as the signed-in user may see and change them. */
+export const pitchingOf = (c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'> }) =>
+  new PitchingStore(c.var.tenant, c.var.viewer);

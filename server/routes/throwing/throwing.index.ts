@@ -1,0 +1,7 @@
+import { createRouter, type SignedInAppEnv } from '../../lib/context';
+import * as handlers from './throwing.handlers';
+import * as routes from './throwing.routes';
+
+export const throwingRouter = createRouter<SignedInAppEnv>()
+  .openapi(routes.getAthleteThrowing, handlers.getAthleteThrowing)
+  .openapi(routes.listThrowingAlerts, handlers.listThrowingAlerts);

@@ -1,0 +1,310 @@
+import { and, asc, between, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { ThrowingAlert, ThrowingAlertsResponse, ThrowingSummary } from '../../../contract/pitching';
+import {
+  acuteWorkload,
+  chronicWorkload,
+  dailyPitchLimit,
+  restDaysAfter,
+  workloadZone,
+  type PitchType,
+} from '../../../contract/throwing';
+import { athleteGroups, pitches, sensorThrows, users } from '../../db/schema';
+import { addCalendarDays, todayIn } from '../../lib/calendar-days';
+import type { SignedInVariables } from '../../lib/context';
+import type { Viewer } from '../../lib/directory/sessions';
+import { notFound } from '../../lib/errors';
+import { groupMemberIds } from '../../lib/schedule-placement';
+import type { TenantScope } from '../../lib/tenancy';
+
+/** Pitch Smart looks back 28 days; the chronic workload averages 28 days and the acute 9. */
+const pitchCountDays = 28;
+const chronicDays = 28;
+const acuteDays = 9;
+
+/**
+ * Whole years from the date of birth to `today` (both YYYY-MM-DD): the years between, less one before the birthday.
+ * Compared as text, as the warnings do it for every athlete who threw lately.
+ */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}
+
+const round = (value: number, places: number) => {
+  const factor = 10 ** places;
+  return Math.round(value * factor) / factor;
+};
+
+/** The acute and chronic workloads on the last day of `daily` (oldest first), with their ratio and zone. */
+function workloadOn(daily: readonly number[]) {
+  const acute = acuteWorkload(daily);
+  const chronic = chronicWorkload(daily);
+  const ratio = chronic > 0 ? acute / chronic : null;
+  return {
+    acute: round(acute, 4),
+    chronic: round(chronic, 4),
+    ratio: ratio === null ? null : round(ratio, 3),
+    zone: ratio === null ? null : workloadZone(ratio),
+  };
+}
+
+// Day numbers since 1970 in UTC for the loops over two years of days: date-fns' calendar arithmetic (calendar-days)
+// costs some 20 µs a call, which 767 days per summary and 28 per athlete of an organisation's warnings multiply.
+const dayMs = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / dayMs;
+const dateOfDay = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
+
+/** `length` days' workloads ending on `to` (oldest first): the day's sum from `rows`, or 0. */
+function dailyWorkloads(to: string, length: number, rows: Iterable<{ date: string; workload: number }>) {
+  const first = dayNumber(to) - length + 1;
+  const daily = Array.from({ length }, () => 0);
+  for (const row of rows) {
+    const index = dayNumber(row.date) - first;
+    if (index >= 0 && index < length) daily[index] = (daily[index] ?? 0) + Number(row.workload);
+  }
+  return daily;
+}
+
+/**
+ * The athlete's throwing summary and the staff's warnings (issue 16), aggregated per day in SQL (two years of an
+ * athlete's throws are about 100,000 rows: only their daily sums reach Node), through the TenantScope only.
+ */
+export class ThrowingStore {
+  constructor(
+    private readonly tenant: TenantScope,
+    private readonly viewer: Pick<Viewer, 'user' | 'organization'>,
+  ) {}
+
+  private today() {
+    return todayIn(this.viewer.organization.timeZone);
+  }
+
+  /** An athlete of the organisation the viewer may read: an athlete only itself (another is not found). */
+  private async athleteFor(athleteId: string) {
+    const id = athleteId.toLowerCase();
+    if (this.viewer.user.role === 'athlete' && id !== this.viewer.user.id) {
+      throw notFound('There is no such athlete in your organisation.');
+    }
+    const [athlete] = await this.tenant.selectFields(
+      users,
+      {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        dateOfBirth: users.dateOfBirth,
+        heightInches: users.heightInches,
+        weightPounds: users.weightPounds,
+      },
+      { where: and(eq(users.id, id), eq(users.role, 'athlete')), limit: 1 },
+    );
+    if (!athlete) throw notFound('There is no such athlete in your organisation.');
+    return athlete;
+  }
+
+  async summary(athleteId: string, days: number): Promise<ThrowingSummary> {
+    const athlete = await this.athleteFor(athleteId);
+    const today = this.today();
+    const from = addCalendarDays(today, -(days - 1));
+    // The acute and chronic workloads of the window's first day need the days before it.
+    const workloadFrom = addCalendarDays(from, -(chronicDays + acuteDays));
+    const [perDayAndType, workloadByDay] = await Promise.all([
+      this.tenant.selectFields(
+        pitches,
+        {
+          date: pitches.date,
+          pitchType: pitches.pitchType,
+          pitches: sql<number>`count(*)::int`,
+          velocitySum: sql<number>`sum(${pitches.velocityMph})::float8`,
+          topMph: sql<number>`max(${pitches.velocityMph})::float8`,
+          strikesKnown: sql<number>`count(${pitches.strike})::int`,
+          strikes: sql<number>`(count(*) filter (where ${pitches.strike}))::int`,
+        },
+        {
+          where: and(eq(pitches.athleteId, athlete.id), between(pitches.date, from, today)),
+          groupBy: [pitches.date, pitches.pitchType],
+          orderBy: [asc(pitches.date), asc(pitches.pitchType)],
+        },
+      ),
+      this.tenant.selectFields(
+        sensorThrows,
+        { date: sensorThrows.date, workload: sql<number>`sum(${sensorThrows.workload})::float8` },
+        {
+          where: and(
+            eq(sensorThrows.athleteId, athlete.id),
+            between(sensorThrows.date, workloadFrom, today),
+            isNotNull(sensorThrows.workload),
+          ),
+          groupBy: [sensorThrows.date],
+        },
+      ),
+    ]);
+
+    const age = athlete.dateOfBirth ? ageOn(athlete.dateOfBirth, today) : null;
+    const dailyLimit = age === null ? null : dailyPitchLimit(age);
+
+    // Pitch Smart: the last 28 days' counts and the rest each calls for.
+    const countsFrom = addCalendarDays(today, -(pitchCountDays - 1));
+    const perDay = new Map<string, number>();
+    for (const row of perDayAndType) {
+      if (row.date >= countsFrom) perDay.set(row.date, (perDay.get(row.date) ?? 0) + Number(row.pitches));
+    }
+    const pitchCounts = [...perDay].map(([date, count]) => ({
+      date,
+      pitches: count,
+      restDays: age === null ? null : restDaysAfter(count, age),
+      overLimit: dailyLimit !== null && count > dailyLimit,
+    }));
+    // Rest owed runs from the day after the outing: 2 rest days after Monday means Thursday.
+    const availableFrom = pitchCounts.reduce(
+      (latest, day) =>
+        day.restDays ? [latest, addCalendarDays(day.date, day.restDays + 1)].sort().at(-1)! : latest,
+      today,
+    );
+
+    const mix = new Map<
+      PitchType,
+      { pitches: number; velocitySum: number; known: number; strikes: number }
+    >();
+    for (const row of perDayAndType) {
+      const type = mix.get(row.pitchType) ?? { pitches: 0, velocitySum: 0, known: 0, strikes: 0 };
+      type.pitches += Number(row.pitches);
+      type.velocitySum += Number(row.velocitySum);
+      type.known += Number(row.strikesKnown);
+      type.strikes += Number(row.strikes);
+      mix.set(row.pitchType, type);
+    }
+
+    const series = dailyWorkloads(today, days + chronicDays + acuteDays, workloadByDay);
+    const skipped = chronicDays + acuteDays;
+    const firstDay = dayNumber(from);
+    const workload = series.slice(skipped).map((daily, index) => ({
+      date: dateOfDay(firstDay + index),
+      daily: round(daily, 4),
+      ...workloadOn(series.slice(index, skipped + index + 1)),
+    }));
+    const current = workload.at(-1)!;
+    const threwLately = series.slice(-chronicDays).some((value) => value > 0);
+
+    return {
+      athlete: { id: athlete.id, firstName: athlete.firstName, lastName: athlete.lastName },
+      today,
+      age,
+      dailyLimit,
+      pitchesToday: perDay.get(today) ?? 0,
+      availableFrom,
+      hasBodyMeasures: Boolean(athlete.heightInches && athlete.weightPounds),
+      pitchCounts,
+      velocity: perDayAndType.map((row) => ({
+        date: row.date,
+        pitchType: row.pitchType,
+        pitches: Number(row.pitches),
+        averageMph: round(Number(row.velocitySum) / Number(row.pitches), 1),
+        topMph: round(Number(row.topMph), 1),
+      })),
+      pitchMix: [...mix]
+        .map(([pitchType, type]) => ({
+          pitchType,
+          pitches: type.pitches,
+          strikeRate: type.known === 0 ? null : round(type.strikes / type.known, 3),
+          averageMph: round(type.velocitySum / type.pitches, 1),
+        }))
+        .sort((a, b) => b.pitches - a.pitches || a.pitchType.localeCompare(b.pitchType)),
+      workload,
+      // Nothing to say without a throw with a workload in the chronic window.
+      currentWorkload: threwLately
+        ? { acute: current.acute, chronic: current.chronic, ratio: current.ratio, zone: current.zone }
+        : null,
+    };
+  }
+
+  /**
+   * The dashboard's warnings: athletes (of a group, when given) who pitched today beyond their age's daily limit,
+   * or whose workload ratio today is outside the green zone. One query for today's pitch counts and one for the
+   * last 28 days' daily workloads, whatever the organisation's size.
+   */
+  async alerts(groupId: string | undefined): Promise<ThrowingAlertsResponse> {
+    const today = this.today();
+    let members: string[] | null = null;
+    if (groupId) {
+      const group = await this.tenant.first(athleteGroups, eq(athleteGroups.id, groupId));
+      if (!group) throw notFound('There is no such group in your organisation.');
+      members = await groupMemberIds(this.tenant, group.id);
+      if (members.length === 0) return { today, alerts: [] };
+    }
+    const of = (column: typeof pitches.athleteId | typeof sensorThrows.athleteId): SQL | undefined =>
+      members ? inArray(column, members) : undefined;
+    const from = addCalendarDays(today, -(chronicDays - 1));
+    const [counts, daily] = await Promise.all([
+      this.tenant.selectFields(
+        pitches,
+        { athleteId: pitches.athleteId, pitches: sql<number>`count(*)::int` },
+        { where: and(eq(pitches.date, today), of(pitches.athleteId)), groupBy: [pitches.athleteId] },
+      ),
+      this.tenant.selectFields(
+        sensorThrows,
+        {
+          athleteId: sensorThrows.athleteId,
+          date: sensorThrows.date,
+          workload: sql<number>`sum(${sensorThrows.workload})::float8`,
+        },
+        {
+          where: and(
+            between(sensorThrows.date, from, today),
+            isNotNull(sensorThrows.workload),
+            of(sensorThrows.athleteId),
+          ),
+          groupBy: [sensorThrows.athleteId, sensorThrows.date],
+        },
+      ),
+    ]);
+    const workloadsOf = new Map<string, { date: string; workload: number }[]>();
+    for (const row of daily) {
+      const days = workloadsOf.get(row.athleteId) ?? [];
+      days.push(row);
+      workloadsOf.set(row.athleteId, days);
+    }
+    const athleteIds = [...new Set([...counts.map((row) => row.athleteId), ...workloadsOf.keys()])];
+    if (athleteIds.length === 0) return { today, alerts: [] };
+    const people = await this.tenant.selectFields(
+      users,
+      {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        dateOfBirth: users.dateOfBirth,
+      },
+      { where: and(inArray(users.id, athleteIds), eq(users.role, 'athlete')) },
+    );
+    const countOf = new Map(counts.map((row) => [row.athleteId, Number(row.pitches)]));
+    const alerts: ThrowingAlert[] = [];
+    for (const person of people) {
+      const age = person.dateOfBirth ? ageOn(person.dateOfBirth, today) : null;
+      const limit = age === null ? null : dailyPitchLimit(age);
+      const pitched = countOf.get(person.id) ?? 0;
+      const pitchCount = limit !== null && pitched > limit ? { pitches: pitched, limit } : null;
+      const days = workloadsOf.get(person.id);
+      const current = days ? workloadOn(dailyWorkloads(today, chronicDays, days)) : null;
+      const workload =
+        current?.ratio != null && current.zone !== null && current.zone !== 'green'
+          ? { ratio: current.ratio, zone: current.zone }
+          : null;
+      if (pitchCount || workload) {
+        alerts.push({
+          athlete: { id: person.id, firstName: person.firstName, lastName: person.lastName },
+          pitchCount,
+          workload,
+        });
+      }
+    }
+    alerts.sort(
+      (a, b) =>
+        a.athlete.lastName.localeCompare(b.athlete.lastName) ||
+        a.athlete.firstName.localeCompare(b.athlete.firstName),
+    );
+    return { today, alerts };
+  }
+}
+
+/** Throwing as the signed-in user may read it. */
+export const throwingOf = (c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'> }) =>
+  new ThrowingStore(c.var.tenant, c.var.viewer);
