@@ -14,12 +14,16 @@ export const throwingRangeLabels: Record<ThrowingRange, string> = {
 };
 
 export interface ThrowingSearch {
-  days?: ThrowingRange;
+  days?: ThrowingRange | undefined;
 }
 
-/** `days` only on the Throwing tab and only one of the offered ranges; anything else is dropped. */
+/**
+ * `days` only on the Throwing tab and only one of the offered ranges; anything else is dropped. Dropped as
+ * `undefined`, not left out: the router lays the checked search over the address's own, which would keep it.
+ */
 export function validateThrowingSearch(search: Record<string, unknown>): ThrowingSearch {
-  if (search.tab !== 'throwing') return {};
+  if (search.days === undefined) return {};
   const days = Number(search.days);
-  return (throwingRanges as readonly number[]).includes(days) ? { days: days as ThrowingRange } : {};
+  const offered = search.tab === 'throwing' && (throwingRanges as readonly number[]).includes(days);
+  return { days: offered ? (days as ThrowingRange) : undefined };
 }
