@@ -36,6 +36,7 @@ export interface AthleteThrowingProps {
 const sectionTitle = 'text-base font-semibold text-foreground';
 const sectionNote = 'text-sm text-muted-foreground';
 const dayOf = (date: string) => format(parseISO(date), 'EEE d MMM');
+const shortDayOf = (date: string) => format(parseISO(date), 'd MMM');
 const fixed = (value: number, places = 2) => value.toFixed(places);
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 /** "the last 90 days", "the last year": how a range reads in a sentence. */
@@ -144,19 +145,21 @@ function RangePicker({ days }: { days: ThrowingRange }) {
   );
 }
 
-const zoneBadgeClass: Record<Zone, string> = {
-  green: 'bg-success/15 text-success ring-success/40',
-  amber: 'bg-warning/20 text-warning-foreground ring-warning/50',
-  red: 'bg-danger/15 text-danger ring-danger/40',
+// The word in the text colour (it sits on the tinted figure, where a green word would be too faint); the dot,
+// ring and tint carry the zone's colour.
+const zoneBadgeClass: Record<Zone, { badge: string; dot: string }> = {
+  green: { badge: 'bg-success/15 ring-success/60', dot: 'bg-success' },
+  amber: { badge: 'bg-warning/20 ring-warning/70', dot: 'bg-warning' },
+  red: { badge: 'bg-danger/15 ring-danger/60', dot: 'bg-danger' },
 };
 
 /** A zone as a coloured badge that also says its name (never colour alone). */
 function ZoneBadge({ zone }: { zone: Zone }) {
   return (
     <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ring-inset ${zoneBadgeClass[zone]}`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold text-foreground ring-1 ring-inset ${zoneBadgeClass[zone].badge}`}
     >
-      <span aria-hidden="true" className="size-2 rounded-full bg-current" />
+      <span aria-hidden="true" className={`size-2 rounded-full ${zoneBadgeClass[zone].dot}`} />
       {zoneWords[zone]}
     </span>
   );
@@ -232,12 +235,16 @@ function TodayFigures({ summary, hint }: { summary: ThrowingSummary; hint: HintP
   );
 }
 
-const th = 'px-2 py-2 whitespace-nowrap sm:px-3';
-const td = 'px-2 py-1.5 whitespace-nowrap sm:px-3';
+const th = 'px-1.5 py-2 whitespace-nowrap sm:px-3';
+const td = 'px-1.5 py-1.5 whitespace-nowrap sm:px-3';
 
 function TableFrame({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="mt-4 max-h-80 overflow-auto rounded-xl border border-border">
+    // Focusable, so a keyboard can scroll it when it overflows (a phone's narrow width, 14 rows).
+    <div
+      tabIndex={0}
+      className="mt-4 max-h-80 overflow-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-muted text-xs font-semibold text-muted-foreground">
@@ -354,8 +361,8 @@ function Velocity({ summary, days }: { summary: ThrowingSummary; days: ThrowingR
             ))}
           </ul>
           <TableFrame
-            caption={`Pitches, average and top velocity and strike rate per pitch type over the last ${rangePhrase(days)}`}
-            head={['Pitch type', 'Pitches', 'Average', 'Top', 'Strikes']}
+            caption={`Pitches, average and top velocity (mph) and strike rate per pitch type over the last ${rangePhrase(days)}`}
+            head={['Pitch type', 'Avg mph', 'Top mph', 'Strikes']}
           >
             {types.map((type) => (
               <tr key={type.pitchType}>
@@ -366,13 +373,17 @@ function Velocity({ summary, days }: { summary: ThrowingSummary; days: ThrowingR
                       className="size-2.5 shrink-0 rounded-full"
                       style={{ backgroundColor: pitchTypeColors[type.pitchType] }}
                     />
-                    {pitchTypeLabels[type.pitchType]}
+                    <span>
+                      {pitchTypeLabels[type.pitchType]}
+                      <span className="block text-xs text-muted-foreground tabular-nums">
+                        {type.pitches} pitches
+                      </span>
+                    </span>
                   </span>
                 </th>
-                <td className={`${td} text-right tabular-nums`}>{type.pitches}</td>
-                <td className={`${td} text-right tabular-nums`}>{fixed(type.averageMph, 1)} mph</td>
+                <td className={`${td} text-right tabular-nums`}>{fixed(type.averageMph, 1)}</td>
                 <td className={`${td} text-right tabular-nums`}>
-                  {type.topMph === null ? '—' : `${fixed(type.topMph, 1)} mph`}
+                  {type.topMph === null ? '—' : fixed(type.topMph, 1)}
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{percent(type.strikeRate)}</td>
               </tr>
@@ -446,7 +457,7 @@ function Workload({
               {recent.map((day) => (
                 <tr key={day.date}>
                   <th scope="row" className={`${td} text-left font-normal`}>
-                    {dayOf(day.date)}
+                    {shortDayOf(day.date)}
                   </th>
                   <td className={`${td} text-right tabular-nums`}>{fixed(day.daily)}</td>
                   <td className={`${td} text-right tabular-nums`}>{fixed(day.acute)}</td>

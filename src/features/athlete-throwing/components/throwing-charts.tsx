@@ -21,7 +21,8 @@ import type { PitchCountDay } from '../throwing-figures';
 
 /*
  * The Throwing tab's charts. recharts is only loaded with this module, which the tab imports lazily (conventions:
- * charts). Each chart is hidden from screen readers: the table under it says the same in text.
+ * charts). Each chart is hidden from screen readers and out of the tab order (no accessibility layer): the
+ * table under it says the same in text.
  */
 
 // The theme's own colours, as CSS variables: the charts follow the light and the dark theme by themselves.
@@ -62,10 +63,19 @@ function ChartFrame({ testId, children }: { testId: string; children: ReactNode 
 
 /** Pitches per day for 28 days (and the rest days still owed after today), the daily limit as a line. */
 export function PitchCountChart({ days, limit }: { days: readonly PitchCountDay[]; limit: number | null }) {
-  const highest = Math.max(limit ?? 0, ...days.map((day) => day.pitches));
+  // A round top (100, 120…) a little above the highest bar or the limit, so the ticks read as round numbers.
+  const top = Math.max(
+    20,
+    Math.ceil((Math.max(limit ?? 0, ...days.map((day) => day.pitches)) * 1.05) / 20) * 20,
+  );
   return (
     <ChartFrame testId="pitch-count-chart">
-      <BarChart data={[...days]} margin={{ top: 16, right: 8, bottom: 0, left: -16 }} barCategoryGap="18%">
+      <BarChart
+        accessibilityLayer={false}
+        data={[...days]}
+        margin={{ top: 16, right: 8, bottom: 0, left: -16 }}
+        barCategoryGap="18%"
+      >
         <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
         {/* The days of rest a count calls for, shaded after the day it was thrown. */}
         {days
@@ -76,7 +86,7 @@ export function PitchCountChart({ days, limit }: { days: readonly PitchCountDay[
               x1={day.date}
               x2={day.date}
               y1={0}
-              y2={Math.ceil(highest * 1.1)}
+              y2={top}
               fill={colors.rest}
               fillOpacity={0.14}
               strokeOpacity={0}
@@ -91,13 +101,7 @@ export function PitchCountChart({ days, limit }: { days: readonly PitchCountDay[
           minTickGap={16}
           interval="preserveStartEnd"
         />
-        <YAxis
-          tick={axisTick}
-          stroke={colors.grid}
-          allowDecimals={false}
-          domain={[0, Math.ceil(highest * 1.1)]}
-          width={44}
-        />
+        <YAxis tick={axisTick} stroke={colors.grid} allowDecimals={false} domain={[0, top]} width={44} />
         <Tooltip
           cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
           labelFormatter={longDay}
@@ -158,17 +162,23 @@ export function VelocityChart({
     rows.set(point.date, row);
   }
   const data = [...rows.values()].sort((a, b) => a.date.localeCompare(b.date));
+  // Whole fives around the averages, so the axis reads 45, 50, 55… rather than odd steps.
+  const averages = velocity.map((point) => point.averageMph);
+  const domain = [
+    Math.floor((Math.min(...averages) - 2) / 5) * 5,
+    Math.ceil((Math.max(...averages) + 2) / 5) * 5,
+  ];
   return (
     <ChartFrame testId="velocity-chart">
-      <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="date" tickFormatter={shortDay} tick={axisTick} stroke={colors.grid} minTickGap={24} />
         <YAxis
           tick={axisTick}
           stroke={colors.grid}
-          domain={['dataMin - 3', 'dataMax + 3']}
+          domain={domain}
           allowDecimals={false}
-          tickFormatter={(mph: number) => String(Math.round(mph))}
+          tickCount={Math.min(8, (domain[1]! - domain[0]!) / 5 + 1)}
           width={44}
         />
         <Tooltip
@@ -211,7 +221,11 @@ export function WorkloadRatioChart({ workload }: { workload: ThrowingSummary['wo
   const top = Math.max(2, Math.ceil(Math.max(...workload.map((day) => day.ratio ?? 0)) * 2) / 2);
   return (
     <ChartFrame testId="workload-ratio-chart">
-      <LineChart data={[...workload]} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <LineChart
+        accessibilityLayer={false}
+        data={[...workload]}
+        margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+      >
         {[...zoneBands, { from: 1.6, to: top, fill: colors.red }].map((band) => (
           <ReferenceArea
             key={band.from}
@@ -258,7 +272,11 @@ export function WorkloadRatioChart({ workload }: { workload: ThrowingSummary['wo
 export function AcuteChronicChart({ workload }: { workload: ThrowingSummary['workload'] }) {
   return (
     <ChartFrame testId="acute-chronic-chart">
-      <LineChart data={[...workload]} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <LineChart
+        accessibilityLayer={false}
+        data={[...workload]}
+        margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+      >
         <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="date" tickFormatter={shortDay} tick={axisTick} stroke={colors.grid} minTickGap={24} />
         <YAxis tick={axisTick} stroke={colors.grid} allowDecimals={false} width={44} />
