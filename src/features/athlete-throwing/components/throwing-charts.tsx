@@ -73,7 +73,7 @@ export function PitchCountChart({ days, limit }: { days: readonly PitchCountDay[
       <BarChart
         accessibilityLayer={false}
         data={[...days]}
-        margin={{ top: 16, right: 8, bottom: 0, left: -16 }}
+        margin={{ top: 16, right: 8, bottom: 0, left: -8 }}
         barCategoryGap="18%"
       >
         <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
