@@ -8,6 +8,7 @@ import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
 import { settingsHandlers } from './settings';
+import { throwingHandlers } from './throwing';
 import { completedWorkoutHandlers } from './training';
 import { userHandlers } from './users';
 
@@ -24,6 +25,7 @@ export const handlers = [
   ...scheduleHandlersOfDemo,
   ...trackingHandlersOfDemo,
   ...managementHandlers(),
+  ...throwingHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];

@@ -37,3 +37,17 @@ export const weekComplianceQuery = () =>
     },
     staleTime: 60_000,
   });
+
+/** Staff's "Throwing": athletes over today's pitch limit or outside the green workload zone (issue 16). */
+export const throwingAlertsQuery = () =>
+  queryOptions({
+    queryKey: ['throwing', 'alerts'] as const,
+    queryFn: async ({ signal }) => {
+      const [{ throwingAlertsResponseSchema }, body] = await Promise.all([
+        import('@contract/pitching'),
+        api.get('api/throwing/alerts', { signal }).json<unknown>(),
+      ]);
+      return throwingAlertsResponseSchema.parse(body);
+    },
+    staleTime: 60_000,
+  });

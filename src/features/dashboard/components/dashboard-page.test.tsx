@@ -10,6 +10,7 @@ import { signInAs } from '@/testing/sign-in-as';
 const widgetTitles = [
   'Today',
   'This week',
+  'Throwing',
   'Activity',
   'Records',
   'Upcoming trips',

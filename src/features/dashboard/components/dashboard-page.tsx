@@ -19,8 +19,9 @@ import { AccountWidget } from './widgets/account-widget';
 import { ActivityWidget, RecordsWidget } from './widgets/activity-widget';
 import { GettingStartedWidget } from './widgets/getting-started-widget';
 import { ThisWeekWidget } from './widgets/this-week-widget';
+import { ThrowingWidget } from './widgets/throwing-widget';
 import { TodayWidget } from './widgets/today-widget';
-import { ActivityIcon, ChartBarsIcon, TrophyIcon } from './widgets/training-icons';
+import { ActivityIcon, BaseballIcon, ChartBarsIcon, TrophyIcon } from './widgets/training-icons';
 
 interface DashboardPageProps {
   /** Widgets other areas contribute (the route composes them, as features do not import each other). */
@@ -62,6 +63,13 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
             description: 'How much of the week’s training each group has done.',
             icon: ChartBarsIcon,
             content: <ThisWeekWidget />,
+          },
+          {
+            id: 'throwing',
+            title: 'Throwing',
+            description: 'Athletes over today’s pitch limit or outside the green workload zone.',
+            icon: BaseballIcon,
+            content: <ThrowingWidget />,
           },
         ]),
     {

@@ -42,36 +42,29 @@ import { UserStatusBadge } from './user-status-badge';
 
 const route = getRouteApi('/app/users_/$userId');
 
-/** An athlete's Training tab, which the route composes in (features do not import each other). */
+/** An athlete's Training or Throwing tab, which the route composes in (features do not import each other). */
 export type RenderTraining = (athlete: Person, viewer: User) => ReactNode;
 
 interface PersonPageProps {
   renderTraining?: RenderTraining;
+  renderThrowing?: RenderTraining;
 }
 
+type AthleteTabs = Pick<PersonPageProps, 'renderTraining' | 'renderThrowing'>;
+
 /** `/app/users/$userId`: one person's profile, groups, role, invitation and status (staff); an athlete's training. */
-export function PersonPage({ renderTraining }: PersonPageProps = {}) {
+export function PersonPage(tabs: PersonPageProps = {}) {
   const { userId } = route.useParams();
   const { data: me } = useSuspenseQuery(authQueries.me());
   if (!canManageUsers(me.user.role) && me.user.id !== userId) return <NotAllowedPage title="Person" />;
-  return <PersonLoader viewer={me.user} userId={userId} renderTraining={renderTraining} />;
+  return <PersonLoader viewer={me.user} userId={userId} tabs={tabs} />;
 }
 
-function PersonLoader({
-  viewer,
-  userId,
-  renderTraining,
-}: {
-  viewer: User;
-  userId: string;
-  renderTraining: RenderTraining | undefined;
-}) {
+function PersonLoader({ viewer, userId, tabs }: { viewer: User; userId: string; tabs: AthleteTabs }) {
   const person = useQuery(userQueries.detail(userId));
   useScreenTitle(person.data ? `${person.data.firstName} ${person.data.lastName}` : 'Person');
   if (person.data)
-    return (
-      <PersonView key={person.data.id} viewer={viewer} person={person.data} renderTraining={renderTraining} />
-    );
+    return <PersonView key={person.data.id} viewer={viewer} person={person.data} tabs={tabs} />;
   if (person.isPending) return <PersonSkeleton />;
   const missing = isApiRequestError(person.error) && person.error.status === 404;
   return (
@@ -130,20 +123,17 @@ function editableFieldsFor(viewer: User, person: Person): { fields: PersonTextFi
   return { fields: [], groups: false };
 }
 
-function PersonView({
-  viewer,
-  person,
-  renderTraining,
-}: {
-  viewer: User;
-  person: Person;
-  renderTraining: RenderTraining | undefined;
-}) {
+function PersonView({ viewer, person, tabs }: { viewer: User; person: Person; tabs: AthleteTabs }) {
   const editable = editableFieldsFor(viewer, person);
   const isAthlete = person.role === 'athlete';
   const { tab } = route.useSearch();
-  const hasTraining = isAthlete && renderTraining !== undefined;
-  const showsTraining = hasTraining && tab === 'training';
+  const renderTab =
+    tab === 'training' ? tabs.renderTraining : tab === 'throwing' ? tabs.renderThrowing : undefined;
+  const tabNames = (['training', 'throwing'] as const).filter((name) =>
+    name === 'training' ? tabs.renderTraining !== undefined : tabs.renderThrowing !== undefined,
+  );
+  const hasTabs = isAthlete && tabNames.length > 0;
+  const showsTab = isAthlete && renderTab !== undefined;
   const saved = formValuesOf(person);
   const { formRef, ...form } = usePersonForm(`person-${person.id}`, () => saved);
   const groups = useQuery({ ...groupQueries.list(), enabled: isAthlete });
@@ -199,11 +189,11 @@ function PersonView({
         }
       />
 
-      {hasTraining ? <PersonTabs /> : null}
+      {hasTabs ? <PersonTabs athleteTabs={tabNames} /> : null}
 
-      {showsTraining ? renderTraining(person, viewer) : null}
-      {/* Kept mounted while the Training tab shows: a half-typed change of the profile is not lost. */}
-      <div hidden={showsTraining} className="grid items-start gap-5 lg:grid-cols-3">
+      {showsTab ? renderTab(person, viewer) : null}
+      {/* Kept mounted while another tab shows: a half-typed change of the profile is not lost. */}
+      <div hidden={showsTab} className="grid items-start gap-5 lg:grid-cols-3">
         <AccountPanel viewer={viewer} person={person} />
         <Card className="lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <form
@@ -252,22 +242,24 @@ function PersonView({
   );
 }
 
-/** Profile and Training, the tab in the address (`?tab=training`) so a link opens the one it names. */
-function PersonTabs() {
+const tabLabels = { profile: 'Profile', training: 'Training', throwing: 'Throwing' } as const;
+
+/** Profile, Training and Throwing, the tab in the address (`?tab=throwing`) so a link opens the one it names. */
+function PersonTabs({ athleteTabs }: { athleteTabs: readonly ('training' | 'throwing')[] }) {
   const { userId } = route.useParams();
   return (
     <nav aria-label="Person" className="inline-flex rounded-xl border border-border bg-muted/60 p-1">
-      {(['profile', 'training'] as const).map((name) => (
+      {(['profile', ...athleteTabs] as const).map((name) => (
         <Link
           key={name}
           to="/app/users/$userId"
           params={{ userId }}
-          search={{ tab: name === 'training' ? 'training' : undefined }}
+          search={{ tab: name === 'profile' ? undefined : name }}
           // Active (aria-current) only on its own tab: the profile is the address without `tab`.
           activeOptions={{ includeSearch: true, explicitUndefined: true }}
           className="inline-flex min-h-10 items-center rounded-lg px-4 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-surface aria-[current=page]:text-foreground aria-[current=page]:shadow-sm"
         >
-          {name === 'profile' ? 'Profile' : 'Training'}
+          {tabLabels[name]}
         </Link>
       ))}
     </nav>

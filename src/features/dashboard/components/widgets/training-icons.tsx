@@ -8,3 +8,10 @@ export const TrophyIcon = createIcon(
 );
 /** Bars: the week's compliance. */
 export const ChartBarsIcon = createIcon(<path d="M4 20V10m6 10V4m6 16v-7m4 7H2" />);
+/** A baseball: throwing. */
+export const BaseballIcon = createIcon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M6.6 4.8a9 9 0 0 1 0 14.4M17.4 4.8a9 9 0 0 0 0 14.4" />
+  </>,
+);

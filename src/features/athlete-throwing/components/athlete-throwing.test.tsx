@@ -1,0 +1,210 @@
+import { demoPeople, demoUsers } from '@mocks/data';
+import { demoToday } from '@mocks/handlers/schedule';
+import { server } from '@mocks/server';
+import { screen, waitFor, within } from '@testing-library/react';
+import { addDays, format, parseISO } from 'date-fns';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '@/testing/render-app';
+import { signInAs } from '@/testing/sign-in-as';
+
+const jamie = demoUsers.athlete;
+const personNamed = (firstName: string) => demoPeople.find((person) => person.firstName === firstName)!;
+const tyler = personNamed('Tyler');
+const noah = personNamed('Noah');
+const diego = personNamed('Diego');
+/** A day n days from the demo's today, as the tab's tables write it. */
+const day = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'EEE d MMM');
+
+/** A table's rows as "header | cell | cell". */
+function rowsOf(name: string | RegExp) {
+  const table = screen.getByRole('table', { name });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')]
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
+}
+
+/** The header figure of a label ("Pitches", "Available from", "Workload ratio"): its value and note. */
+const figure = (label: string) =>
+  within(screen.getByRole('region', { name: 'Today' })).getByText(label).parentElement!;
+
+/** The tab's chunk and the pitching schemas load on first use, and role queries are slow on a busy machine. */
+const findToday = () => screen.findByRole('region', { name: 'Today' }, { timeout: 15_000 });
+
+const pitchCountsTable = /^Pitches per day over the last 28 days/;
+
+describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { timeout: 30_000 }, () => {
+  it('shows a coach today against the limit, the pitch counts, velocity per type and the workload', async () => {
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${jamie.id}?tab=throwing`);
+    const tabs = await screen.findByRole('navigation', { name: 'Person' });
+    expect(within(tabs).getByRole('link', { name: 'Throwing' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Training' })).not.toHaveAttribute('aria-current');
+
+    await findToday();
+    expect(figure('Pitches')).toHaveTextContent('42 of 85 today');
+    expect(figure('Pitches')).toHaveTextContent('Pitch Smart daily limit at age 12');
+    expect(figure('Pitches')).not.toHaveTextContent('Over the limit');
+    // 42 pitches at 12 call for two days of rest: pitching again the third day.
+    expect(figure('Available from')).toHaveTextContent(day(3));
+    expect(figure('Workload ratio')).toHaveTextContent(
+      /^Workload ratio1\.10GreenAcute [\d.]+ · chronic [\d.]+$/,
+    );
+
+    expect(rowsOf(pitchCountsTable)).toEqual([
+      `${day(0)} | 42 | 2`,
+      `${day(-3)} | 38 | 2`,
+      `${day(-8)} | 92 (over 85) | 4`,
+      `${day(-13)} | 55 | 3`,
+      `${day(-18)} | 47 | 2`,
+      `${day(-22)} | 33 | 1`,
+      `${day(-26)} | 61 | 3`,
+    ]);
+    expect(await screen.findByTestId('pitch-count-chart')).toBeInTheDocument();
+
+    const velocity = screen.getByRole('region', { name: 'Velocity' });
+    expect(
+      rowsOf(
+        /^Pitches, average and top velocity \(mph\) and strike rate per pitch type over the last 90 days/,
+      ),
+    ).toEqual([
+      expect.stringMatching(/^Fastball\d+ pitches \| 6\d\.\d \| 6\d\.\d \| 64%$/),
+      expect.stringMatching(/^Changeup\d+ pitches \| 5\d\.\d \| 5\d\.\d \| 58%$/),
+      expect.stringMatching(/^Curveball\d+ pitches \| 5\d\.\d \| 5\d\.\d \| 52%$/),
+    ]);
+    expect(await within(velocity).findByTestId('velocity-chart')).toBeInTheDocument();
+
+    const workload = screen.getByRole('region', { name: 'Workload' });
+    const recent = rowsOf(/^Workload of the last 14 days/);
+    expect(recent).toHaveLength(14);
+    expect(recent[0]).toMatch(
+      new RegExp(
+        `^${format(parseISO(demoToday()), 'd MMM')} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| 1\\.10 Green$`,
+      ),
+    );
+    // The build-up after a lighter month: the ratio left the green zone a week ago.
+    expect(recent.some((row) => / (Amber|Red)$/.test(row))).toBe(true);
+    expect(within(workload).queryByText(/height and weight/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the range in the address and asks the server for it', async () => {
+    const asked: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/throwing')) asked.push(url.searchParams.get('days'));
+    });
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(`/app/users/${jamie.id}?tab=throwing`);
+    const range = await screen.findByRole('navigation', { name: 'Range' });
+    expect(within(range).getByRole('link', { name: '90 days' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(range).getByRole('link', { name: '1 year' }));
+    expect(router.state.location.search).toEqual({ tab: 'throwing', days: 365 });
+    expect(within(range).getByRole('link', { name: '1 year' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: /per pitch type over the last year$/ })).toBeInTheDocument(),
+    );
+    expect(asked).toEqual(['90', '365']);
+    // The pitch counts stay on 28 days whatever the range.
+    expect(rowsOf(pitchCountsTable)).toHaveLength(7);
+
+    await user.click(screen.getByRole('link', { name: 'Training' }));
+    expect(router.state.location.search).toEqual({ tab: 'training' });
+  });
+
+  it('opens the range an address names, and drops one it does not offer', async () => {
+    signInAs(demoUsers.coach);
+    const { unmount } = renderApp(`/app/users/${jamie.id}?tab=throwing&days=730`);
+    await findToday();
+    expect(await screen.findByRole('table', { name: /over the last 2 years$/ })).toBeInTheDocument();
+    unmount();
+
+    const asked: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/throwing')) asked.push(url.searchParams.get('days'));
+    });
+    renderApp(`/app/users/${jamie.id}?tab=throwing&days=12`);
+    await findToday();
+    expect(await screen.findByRole('table', { name: /over the last 90 days$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '90 days' })).toHaveAttribute('aria-current', 'page');
+    expect(asked).toEqual(['90']);
+  });
+
+  it('says when there are no pitches, and where they come from', async () => {
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${diego.id}?tab=throwing`);
+    await findToday();
+    expect(await screen.findByText('No pitches in the last 90 days')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /tracking a throwing workout, or from a Rapsodo or TrackMan file imported on a completed/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open completed workouts' })).toHaveAttribute(
+      'href',
+      `/app/completed?athlete=${diego.id}`,
+    );
+    expect(figure('Pitches')).toHaveTextContent('0 of 95 today');
+    expect(figure('Available from')).toHaveTextContent('Today');
+    expect(screen.queryByRole('region', { name: 'Pitch counts' })).not.toBeInTheDocument();
+  });
+
+  it('tells a coach to add a date of birth when there is none, and height and weight for the workload', async () => {
+    signInAs(demoUsers.coach);
+    const { unmount } = renderApp(`/app/users/${noah.id}?tab=throwing`);
+    await findToday();
+    expect(figure('Pitches')).toHaveTextContent(
+      '0 todayNo Pitch Smart limit: add a date of birth. Add Noah’s date of birth on the Profile tab.',
+    );
+    expect(within(figure('Pitches')).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      `/app/users/${noah.id}`,
+    );
+    expect(rowsOf(pitchCountsTable)[0]).toBe(`${day(-10)} | 45 | —`);
+    expect(figure('Workload ratio')).toHaveTextContent('Red');
+    unmount();
+
+    renderApp(`/app/users/${tyler.id}?tab=throwing`);
+    await findToday();
+    expect(figure('Pitches')).toHaveTextContent('112 of 105 todayOver the limit');
+    // 112 pitches at 17: four days of rest.
+    expect(figure('Available from')).toHaveTextContent(day(5));
+    expect(figure('Workload ratio')).toHaveTextContent('—Needs height and weight');
+    const workload = screen.getByRole('region', { name: 'Workload' });
+    expect(within(workload).getByRole('status')).toHaveTextContent(
+      'Workload needs height and weightAdd Tyler’s height and weight on the Profile tab.',
+    );
+  });
+
+  it('shows an athlete its own Throwing tab, and offers a retry when it cannot be loaded', async () => {
+    signInAs(jamie);
+    const { user } = renderApp(`/app/users/${jamie.id}?tab=throwing`);
+    const tabs = await screen.findByRole('navigation', { name: 'Person' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Profile', 'Training', 'Throwing']);
+    await findToday();
+    expect(figure('Pitches')).toHaveTextContent('42 of 85 today');
+    expect(screen.getByRole('region', { name: 'Pitch counts' })).toBeInTheDocument();
+
+    server.use(
+      // Not a 5xx: the client would retry those for 6 s first (spec 9).
+      http.get(
+        '*/api/athletes/:athleteId/throwing',
+        () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'No.' } }, { status: 403 }),
+        { once: true },
+      ),
+    );
+    await user.click(screen.getByRole('link', { name: '28 days' }));
+    expect(await screen.findByText('The throwing summary could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: /over the last 28 days$/ })).toBeInTheDocument();
+  });
+});

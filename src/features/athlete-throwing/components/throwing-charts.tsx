@@ -1,0 +1,306 @@
+import type { ThrowingSummary } from '@contract/pitching';
+import type { PitchType } from '@contract/throwing';
+import { format, parseISO } from 'date-fns';
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { pitchTypeColors, pitchTypeLabels } from '../pitch-type-colors';
+import type { PitchCountDay } from '../throwing-figures';
+
+/*
+ * The Throwing tab's charts. recharts is only loaded with this module, which the tab imports lazily (conventions:
+ * charts). Each chart is hidden from screen readers and out of the tab order (no accessibility layer): the
+ * table under it says the same in text.
+ */
+
+// The theme's own colours, as CSS variables: the charts follow the light and the dark theme by themselves.
+const colors = {
+  bar: 'var(--color-primary-ink)',
+  over: 'var(--color-danger)',
+  rest: 'var(--color-muted-foreground)',
+  limit: 'var(--color-danger)',
+  grid: 'var(--color-border)',
+  text: 'var(--color-muted-foreground)',
+  green: 'var(--color-success)',
+  amber: 'var(--color-warning)',
+  red: 'var(--color-danger)',
+  acute: 'var(--color-primary-ink)',
+  chronic: 'var(--color-warning-foreground)',
+};
+
+const axisTick = { fill: colors.text, fontSize: 12 };
+const shortDay = (date: string) => format(parseISO(date), 'd MMM');
+const longDay = (date: unknown) => (typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : '');
+const tooltipStyle = {
+  background: 'var(--color-surface)',
+  border: '1px solid var(--color-border)',
+  borderRadius: 12,
+  color: 'var(--color-foreground)',
+  fontSize: 13,
+};
+
+function ChartFrame({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <div aria-hidden="true" className="h-56 w-full sm:h-64" data-testid={testId}>
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Pitches per day for 28 days (and the rest days still owed after today), the daily limit as a line. */
+export function PitchCountChart({ days, limit }: { days: readonly PitchCountDay[]; limit: number | null }) {
+  // A round top (100, 120…) a little above the highest bar or the limit, so the ticks read as round numbers.
+  const top = Math.max(
+    20,
+    Math.ceil((Math.max(limit ?? 0, ...days.map((day) => day.pitches)) * 1.05) / 20) * 20,
+  );
+  return (
+    <ChartFrame testId="pitch-count-chart">
+      <BarChart
+        accessibilityLayer={false}
+        data={[...days]}
+        margin={{ top: 16, right: 8, bottom: 0, left: -8 }}
+        barCategoryGap="18%"
+      >
+        <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+        {/* The days of rest a count calls for, shaded after the day it was thrown. */}
+        {days
+          .filter((day) => day.resting)
+          .map((day) => (
+            <ReferenceArea
+              key={day.date}
+              x1={day.date}
+              x2={day.date}
+              y1={0}
+              y2={top}
+              fill={colors.rest}
+              fillOpacity={0.14}
+              strokeOpacity={0}
+              ifOverflow="visible"
+            />
+          ))}
+        <XAxis
+          dataKey="date"
+          tickFormatter={shortDay}
+          tick={axisTick}
+          stroke={colors.grid}
+          minTickGap={16}
+          interval="preserveStartEnd"
+        />
+        <YAxis tick={axisTick} stroke={colors.grid} allowDecimals={false} domain={[0, top]} width={44} />
+        <Tooltip
+          cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
+          labelFormatter={longDay}
+          formatter={(value, _name, item) => {
+            const day = item.payload as PitchCountDay;
+            const rest = day.restDays ? ` · ${day.restDays} rest day${day.restDays === 1 ? '' : 's'}` : '';
+            return [`${String(value)}${day.overLimit ? ' (over the limit)' : ''}${rest}`, 'Pitches'];
+          }}
+          contentStyle={tooltipStyle}
+        />
+        {limit !== null ? (
+          <ReferenceLine
+            y={limit}
+            stroke={colors.limit}
+            strokeDasharray="6 4"
+            strokeWidth={1.5}
+            label={{
+              value: `Limit ${limit}`,
+              position: 'insideTopLeft',
+              fill: colors.limit,
+              fontSize: 12,
+              fontWeight: 600,
+            }}
+          />
+        ) : null}
+        <Bar dataKey="pitches" name="Pitches" radius={[3, 3, 0, 0]} isAnimationActive={false}>
+          {days.map((day) => (
+            <Cell
+              key={day.date}
+              fill={day.overLimit ? colors.over : colors.bar}
+              // Over the limit: outlined as well as red, so the colour is not the only cue.
+              stroke={day.overLimit ? 'var(--color-foreground)' : undefined}
+              strokeWidth={day.overLimit ? 1.5 : 0}
+            />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+/** One row per day with pitches: each type's average velocity, and its top for the tooltip. */
+type VelocityRow = { date: string } & Partial<Record<PitchType | `${PitchType}Top`, number>>;
+
+/** Average velocity per day, one line per pitch type. */
+export function VelocityChart({
+  velocity,
+  pitchTypes,
+}: {
+  velocity: ThrowingSummary['velocity'];
+  pitchTypes: readonly PitchType[];
+}) {
+  const rows = new Map<string, VelocityRow>();
+  for (const point of velocity) {
+    const row = rows.get(point.date) ?? { date: point.date };
+    row[point.pitchType] = point.averageMph;
+    row[`${point.pitchType}Top`] = point.topMph;
+    rows.set(point.date, row);
+  }
+  const data = [...rows.values()].sort((a, b) => a.date.localeCompare(b.date));
+  // Whole fives around the averages, so the axis reads 45, 50, 55… rather than odd steps.
+  const averages = velocity.map((point) => point.averageMph);
+  const domain = [
+    Math.floor((Math.min(...averages) - 2) / 5) * 5,
+    Math.ceil((Math.max(...averages) + 2) / 5) * 5,
+  ];
+  return (
+    <ChartFrame testId="velocity-chart">
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDay} tick={axisTick} stroke={colors.grid} minTickGap={24} />
+        <YAxis
+          tick={axisTick}
+          stroke={colors.grid}
+          domain={domain}
+          allowDecimals={false}
+          tickCount={Math.min(8, (domain[1]! - domain[0]!) / 5 + 1)}
+          width={44}
+        />
+        <Tooltip
+          labelFormatter={longDay}
+          formatter={(value, name, item) => {
+            const type = item.dataKey as PitchType;
+            const top = (item.payload as VelocityRow)[`${type}Top`];
+            return [`${String(value)} mph (top ${String(top)})`, name];
+          }}
+          contentStyle={tooltipStyle}
+        />
+        {pitchTypes.map((type) => (
+          <Line
+            key={type}
+            type="monotone"
+            dataKey={type}
+            name={pitchTypeLabels[type]}
+            stroke={pitchTypeColors[type]}
+            strokeWidth={2}
+            dot={data.length > 40 ? false : { r: 2.5, fill: pitchTypeColors[type] }}
+            connectNulls
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ChartFrame>
+  );
+}
+
+/** The ratio's zones (product.md) as background bands: green 0.7–1.3, amber either side, red beyond. */
+const zoneBands = [
+  { from: 0, to: 0.4, fill: colors.red },
+  { from: 0.4, to: 0.7, fill: colors.amber },
+  { from: 0.7, to: 1.3, fill: colors.green },
+  { from: 1.3, to: 1.6, fill: colors.amber },
+] as const;
+
+/** The acute:chronic ratio over time on its zones. */
+export function WorkloadRatioChart({ workload }: { workload: ThrowingSummary['workload'] }) {
+  const top = Math.max(2, Math.ceil(Math.max(...workload.map((day) => day.ratio ?? 0)) * 2) / 2);
+  return (
+    <ChartFrame testId="workload-ratio-chart">
+      <LineChart
+        accessibilityLayer={false}
+        data={[...workload]}
+        margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+      >
+        {[...zoneBands, { from: 1.6, to: top, fill: colors.red }].map((band) => (
+          <ReferenceArea
+            key={band.from}
+            y1={band.from}
+            y2={band.to}
+            fill={band.fill}
+            fillOpacity={0.16}
+            strokeOpacity={0}
+          />
+        ))}
+        <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDay} tick={axisTick} stroke={colors.grid} minTickGap={24} />
+        <YAxis
+          tick={axisTick}
+          stroke={colors.grid}
+          domain={[0, top]}
+          ticks={[0, 0.4, 0.7, 1, 1.3, 1.6, ...(top > 2 ? [top] : [2])]}
+          width={44}
+        />
+        <Tooltip
+          labelFormatter={longDay}
+          formatter={(value, _name, item) => {
+            const zone = (item.payload as ThrowingSummary['workload'][number]).zone;
+            return [`${String(value)}${zone ? ` (${zone})` : ''}`, 'Ratio'];
+          }}
+          contentStyle={tooltipStyle}
+        />
+        <Line
+          type="monotone"
+          dataKey="ratio"
+          name="Ratio"
+          stroke="var(--color-foreground)"
+          strokeWidth={2}
+          dot={false}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ChartFrame>
+  );
+}
+
+/** Acute (9-day weighted) and chronic (28-day) workload over time. */
+export function AcuteChronicChart({ workload }: { workload: ThrowingSummary['workload'] }) {
+  return (
+    <ChartFrame testId="acute-chronic-chart">
+      <LineChart
+        accessibilityLayer={false}
+        data={[...workload]}
+        margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+      >
+        <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDay} tick={axisTick} stroke={colors.grid} minTickGap={24} />
+        <YAxis tick={axisTick} stroke={colors.grid} allowDecimals={false} width={44} />
+        <Tooltip labelFormatter={longDay} contentStyle={tooltipStyle} />
+        <Line
+          type="monotone"
+          dataKey="acute"
+          name="Acute"
+          stroke={colors.acute}
+          strokeWidth={2.5}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="chronic"
+          name="Chronic"
+          stroke={colors.chronic}
+          strokeWidth={2}
+          strokeDasharray="5 4"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ChartFrame>
+  );
+}
