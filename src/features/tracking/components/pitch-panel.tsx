@@ -84,7 +84,7 @@ const pitchResolver: Resolver<PitchFormValues, unknown, PitchFields> = (values, 
 const emptyDetails = { velocityMph: '', spinRateRpm: '', result: '' } as const;
 
 const toggleClass =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-border bg-surface px-1 text-sm font-semibold text-foreground outline-none transition-colors data-[hovered]:bg-muted data-[selected]:border-primary data-[selected]:bg-primary data-[selected]:text-primary-foreground data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-ring';
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-border bg-surface px-1 text-[0.8125rem] leading-tight font-semibold text-foreground outline-none transition-colors data-[hovered]:bg-muted data-[selected]:border-primary data-[selected]:bg-primary data-[selected]:text-primary-foreground data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-ring sm:text-sm';
 const inputClass =
   'block min-h-11 w-full [appearance:textfield] rounded-lg border bg-surface px-3 text-base text-foreground tabular-nums shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none';
 
@@ -242,7 +242,8 @@ function PitchForm({
                   const type = pitchTypes.find((candidate) => keys.has(candidate));
                   if (type) field.onChange(type);
                 }}
-                className="grid grid-cols-4 gap-1.5 sm:grid-cols-5"
+                // Four in a row fit a phone; all ten take three, so "Knuckleball" keeps its room.
+                className={`grid gap-1.5 sm:grid-cols-5 ${showsAllTypes ? 'grid-cols-3' : 'grid-cols-4'}`}
               >
                 {shown.map((type) => (
                   <ToggleButton key={type} id={type} className={toggleClass}>
@@ -266,7 +267,7 @@ function PitchForm({
         }}
       />
 
-      <div className="flex items-end gap-2">
+      <div className="flex items-end gap-2 sm:max-w-md">
         <div className="min-w-0 flex-1">
           <label htmlFor={velocityId} className="mb-1 block text-xs font-medium text-muted-foreground">
             Velocity (mph)
@@ -333,7 +334,7 @@ function PitchForm({
                     className="grid grid-cols-3 gap-1.5 sm:grid-cols-5"
                   >
                     {pitchResults.map((result) => (
-                      <ToggleButton key={result} id={result} className={`${toggleClass} text-xs sm:text-sm`}>
+                      <ToggleButton key={result} id={result} className={toggleClass}>
                         {pitchResultLabels[result]}
                       </ToggleButton>
                     ))}
