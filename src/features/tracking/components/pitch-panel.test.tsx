@@ -217,38 +217,39 @@ describe('entering pitches while tracking', { timeout: 20_000 }, () => {
 
     await user.type(velocityField(), '88.5{Enter}');
     await user.click(typeButton('Slider'));
+    await user.click(within(panel()).getByRole('button', { name: 'Details' }));
+    await user.click(within(panel()).getByRole('radio', { name: 'Called strike' }));
+    await user.type(within(panel()).getByLabelText('Spin rate (rpm)'), '1750');
     await user.type(velocityField(), '79');
     await user.click(within(panel()).getByRole('button', { name: 'Add pitch' }));
-    // The last type stays selected; the velocity field is empty and ready for the next number.
+    // The last type stays selected; the pitch's own details are cleared, the velocity field is ready.
     expect(typeButton('Slider')).toBeChecked();
+    expect(within(panel()).getByRole('radio', { name: 'Called strike' })).not.toBeChecked();
     expect(velocityField()).toHaveValue(null);
     expect(velocityField()).toHaveFocus();
 
     await user.click(typeButton('Changeup'));
-    await user.click(within(panel()).getByRole('button', { name: 'Details' }));
-    await user.click(within(panel()).getByRole('radio', { name: 'Called strike' }));
-    await user.type(within(panel()).getByLabelText('Spin rate (rpm)'), '1750');
     await user.type(velocityField(), '81{Enter}');
 
     expect(pitchNumbers()).toEqual(['Pitch 3', 'Pitch 2', 'Pitch 1']);
-    expect(pitchRow(3)).toHaveTextContent(/Changeup.*Called strike · 1,750 rpm.*81\.0 mph/);
+    expect(pitchRow(2)).toHaveTextContent(/Slider.*Called strike · 1,750 rpm.*79\.0 mph/);
     expect(pitchRow(1)).toHaveTextContent(/Fastball.*88\.5 mph/);
     expect(within(panel()).getByRole('status')).toHaveTextContent('3 pitches');
     await screen.findByText('All changes saved');
 
-    await user.click(within(pitchRow(2)).getByRole('button', { name: 'Remove pitch 2' }));
-    expect(pitchNumbers()).toEqual(['Pitch 3', 'Pitch 1']);
+    await user.click(within(pitchRow(3)).getByRole('button', { name: 'Remove pitch 3' }));
+    expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']);
     await screen.findByText('All changes saved');
 
     goOffline();
     await user.type(velocityField(), '90{Enter}');
-    // Numbered after every pitch there was: removing pitch 2 renumbered nothing.
-    expect(pitchNumbers()).toEqual(['Pitch 4', 'Pitch 3', 'Pitch 1']);
+    // Numbered after every pitch there was: the removed pitch 3 keeps its number.
+    expect(pitchNumbers()).toEqual(['Pitch 4', 'Pitch 2', 'Pitch 1']);
     expect(await screen.findByText(/^1 change waiting/)).toBeInTheDocument();
 
     reloadPage(`/app/track/${entryId}`);
     expect(await screen.findByText(/^1 change waiting/)).toBeInTheDocument();
-    expect(pitchNumbers()).toEqual(['Pitch 4', 'Pitch 3', 'Pitch 1']);
+    expect(pitchNumbers()).toEqual(['Pitch 4', 'Pitch 2', 'Pitch 1']);
     expect(within(panel()).getByRole('status')).toHaveTextContent('3 pitches');
     // The new page's last type is the newest pitch's.
     expect(typeButton('Changeup')).toBeChecked();
@@ -265,9 +266,9 @@ describe('entering pitches while tracking', { timeout: 20_000 }, () => {
         spinRateRpm: null,
       },
       {
-        sequence: 3,
-        pitchType: 'changeup',
-        velocityMph: 81,
+        sequence: 2,
+        pitchType: 'slider',
+        velocityMph: 79,
         result: 'called_strike',
         strike: true,
         spinRateRpm: 1750,
