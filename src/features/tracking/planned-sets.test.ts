@@ -36,6 +36,7 @@ function logOf(workout: ScheduledWorkout, sets: DeviceLog['sets'] = {}): DeviceL
     notes: null,
     sets,
     exercises: {},
+    pitches: {},
     outbox: [],
     rejected: [],
     records: [],

@@ -1,4 +1,5 @@
 import type { PersonalRecord, ScheduledWorkout, UpsertLoggedSetRequest } from '@contract';
+import type { PitchValues } from '@contract/pitching';
 import { createStore, del, entries, set } from 'idb-keyval';
 
 /**
@@ -23,17 +24,21 @@ export interface DeviceExercise {
   changedAt: string;
 }
 
-export type OutboxKind = 'start' | 'set' | 'exercise' | 'finish';
+/** A pitch entered while tracking (issue 16): the whole body of its upsert, with the id made on the device. */
+export type DevicePitch = PitchValues & { id: string; removed: boolean };
+
+export type OutboxKind = 'start' | 'set' | 'exercise' | 'finish' | 'pitch' | 'pitch-delete';
 
 /** One API write, made when the person acted; its key is sent on every attempt (ADR 004). */
 export interface OutboxItem {
   key: string;
   kind: OutboxKind;
-  method: 'PUT' | 'POST';
-  /** Relative to the API root: `api/workout-logs/…`. */
+  method: 'PUT' | 'POST' | 'DELETE';
+  /** Relative to the API root: `api/workout-logs/…`, `api/completed-workouts/…`. */
   path: string;
+  /** The JSON body; null for a DELETE. */
   body: unknown;
-  /** The set's id or the block exercise's id it writes, for set and exercise writes. */
+  /** The set's, block exercise's or pitch's id it writes, for those writes. */
   targetId: string | null;
   madeAt: string;
 }
@@ -44,6 +49,8 @@ export interface RejectedWrite {
   kind: OutboxKind;
   message: string;
   at: string;
+  /** What it wrote (a set, a pitch…): a later write of the same one that the server accepts clears it. */
+  targetId?: string | null;
 }
 
 export interface DeviceLog {
@@ -64,6 +71,8 @@ export interface DeviceLog {
   notes: string | null;
   sets: Record<string, DeviceSet>;
   exercises: Record<string, DeviceExercise>;
+  /** Pitches by id, removed ones kept (their numbers are never given again). */
+  pitches: Record<string, DevicePitch>;
   outbox: OutboxItem[];
   rejected: RejectedWrite[];
   /** The log's records as the server last answered them (the server's answer is the truth). */
@@ -81,6 +90,12 @@ export interface DeviceLogStorage {
   remove: (logId: string) => Promise<void>;
 }
 
+/** A log as an earlier version of the app stored it: logs kept before issue 16 have no pitches. */
+export type StoredDeviceLog = Omit<DeviceLog, 'pitches'> & { pitches?: DeviceLog['pitches'] };
+
+/** A stored log in today's shape, whichever version of the app wrote it. */
+const upgraded = (log: StoredDeviceLog): DeviceLog => ({ ...log, pitches: log.pitches ?? {} });
+
 export const trackingDatabase = { name: 'connect-tracking', store: 'workout-logs' } as const;
 
 function indexedDbStorage(): DeviceLogStorage | null {
@@ -88,7 +103,7 @@ function indexedDbStorage(): DeviceLogStorage | null {
   try {
     const store = createStore(trackingDatabase.name, trackingDatabase.store);
     return {
-      readAll: async () => (await entries<string, DeviceLog>(store)).map(([, log]) => log),
+      readAll: async () => (await entries<string, StoredDeviceLog>(store)).map(([, log]) => upgraded(log)),
       write: (log) => set(log.logId, log, store),
       remove: (logId) => del(logId, store),
     };
@@ -98,11 +113,11 @@ function indexedDbStorage(): DeviceLogStorage | null {
 }
 
 /** Tests (jsdom has no IndexedDB): a storage that keeps structured copies, as IndexedDB does. */
-export function createMemoryDeviceLogStorage(): DeviceLogStorage & { logs: Map<string, DeviceLog> } {
-  const logs = new Map<string, DeviceLog>();
+export function createMemoryDeviceLogStorage(): DeviceLogStorage & { logs: Map<string, StoredDeviceLog> } {
+  const logs = new Map<string, StoredDeviceLog>();
   return {
     logs,
-    readAll: () => Promise.resolve([...logs.values()].map((log) => structuredClone(log))),
+    readAll: () => Promise.resolve([...logs.values()].map((log) => upgraded(structuredClone(log)))),
     write: (log) => {
       logs.set(log.logId, structuredClone(log));
       return Promise.resolve();

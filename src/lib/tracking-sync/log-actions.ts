@@ -6,8 +6,17 @@ import type {
   UpsertLoggedSetRequest,
   WorkoutLog,
 } from '@contract';
+import type { PitchValues } from '@contract/pitching';
 import { v7 as uuidv7 } from 'uuid';
-import type { DeviceExercise, DeviceLog, DeviceSet, OutboxItem, OutboxKind, PersonRef } from './device-logs';
+import type {
+  DeviceExercise,
+  DeviceLog,
+  DevicePitch,
+  DeviceSet,
+  OutboxItem,
+  OutboxKind,
+  PersonRef,
+} from './device-logs';
 import { getDeviceLog, saveNewDeviceLog, updateDeviceLog } from './device-logs';
 import { outboxSendingKey, requestSync } from './outbox-sync';
 import { deviceSetOf } from './server-answers';
@@ -29,16 +38,23 @@ function outboxItem(
   return { key: uuidv7(), kind, method, path, body, targetId, madeAt: now() };
 }
 
+/** A pitch's upsert and its removal write the same thing: the later of them is what the server must end with. */
+const subjectOf = (kind: OutboxKind): OutboxKind => (kind === 'pitch-delete' ? 'pitch' : kind);
+
 /**
- * Adds a write behind the others of its log. A set's or an exercise's write that is still waiting is replaced
- * by the newer one (each carries the whole state, and the later change wins anyway); the one being sent is
- * never touched, so a write can never be lost between an attempt and its answer.
+ * Adds a write behind the others of its log. A set's, an exercise's or a pitch's write that is still waiting is
+ * replaced by the newer one (each carries the whole state, and the later change wins anyway); the one being sent
+ * is never touched, so a write can never be lost between an attempt and its answer.
  */
 function enqueue(log: DeviceLog, item: OutboxItem, sendingKey: string | null): OutboxItem[] {
   if (item.targetId === null) return [...log.outbox, item];
   const kept = log.outbox.filter(
     (queued) =>
-      !(queued.kind === item.kind && queued.targetId === item.targetId && queued.key !== sendingKey),
+      !(
+        subjectOf(queued.kind) === subjectOf(item.kind) &&
+        queued.targetId === item.targetId &&
+        queued.key !== sendingKey
+      ),
   );
   return [...kept, item];
 }
@@ -78,6 +94,7 @@ export function startWorkoutLog({ entry, userId }: StartTracking): DeviceLog {
     notes: null,
     sets: {},
     exercises: {},
+    pitches: {},
     outbox: [outboxItem('start', 'PUT', `api/workout-logs/${logId}`, body)],
     rejected: [],
     records: [],
@@ -115,6 +132,7 @@ export function adoptServerLog(
     exercises: Object.fromEntries(
       serverLog.exercises.map(({ blockExerciseId, ...exercise }) => [blockExerciseId, exercise]),
     ),
+    pitches: {},
     outbox: [],
     rejected: [],
     records: serverLog.records,
@@ -186,6 +204,51 @@ export function saveExercise(
         body,
         blockExerciseId,
       ),
+  );
+}
+
+/** What the person enters of a pitch; its number is the device's (`nextPitchSequence`). */
+export type PitchFields = Omit<PitchValues, 'sequence'>;
+
+const pitchPath = (logId: string, pitchId: string) => `api/completed-workouts/${logId}/pitches/${pitchId}`;
+
+/**
+ * The number the next pitch gets: after every pitch this log has had, removed ones included, so a removal never
+ * renumbers the others (a number already sent must keep naming the same pitch on every device and report).
+ */
+export const nextPitchSequence = (log: Pick<DeviceLog, 'pitches'>): number =>
+  Math.max(0, ...Object.values(log.pitches).map((pitch) => pitch.sequence)) + 1;
+
+/**
+ * A pitch entered while tracking (issue 16), or a change of one: the whole pitch, upserted under an id made on
+ * the device, so an offline retry can never add it twice. A new pitch is numbered on the device, in order.
+ */
+export function savePitch(logId: string, pitchId: string | null, fields: PitchFields): string {
+  const id = pitchId ?? uuidv7();
+  write(
+    logId,
+    (log) => {
+      const sequence = log.pitches[id]?.sequence ?? nextPitchSequence(log);
+      const pitch: DevicePitch = { ...fields, sequence, id, removed: false };
+      return { ...log, pitches: { ...log.pitches, [id]: pitch } };
+    },
+    (log) => {
+      const { id: _id, removed: _removed, ...body } = log.pitches[id]!;
+      return outboxItem('pitch', 'PUT', pitchPath(logId, id), body, id);
+    },
+  );
+  return id;
+}
+
+/** A pitch removed: kept on the device as removed (its number stays taken), deleted on the server. */
+export function removePitch(logId: string, pitchId: string): void {
+  write(
+    logId,
+    (log) => {
+      const pitch = log.pitches[pitchId];
+      return pitch ? { ...log, pitches: { ...log.pitches, [pitchId]: { ...pitch, removed: true } } } : log;
+    },
+    () => outboxItem('pitch-delete', 'DELETE', pitchPath(logId, pitchId), null, pitchId),
   );
 }
 

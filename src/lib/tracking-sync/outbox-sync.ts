@@ -4,11 +4,12 @@ import {
   workoutLogResponseSchema,
   type WorkoutLog,
 } from '@contract';
+import { pitchResponseSchema } from '@contract/pitching';
 import { isApiErrorBody } from '@/lib/api/api-request-error';
 import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
 import type { DeviceLog, OutboxItem } from './device-logs';
 import { allDeviceLogs, getDeviceLog, loadDeviceLogs, renameDeviceLog, updateDeviceLog } from './device-logs';
-import { withExerciseAnswer, withServerLog, withSetAnswer } from './server-answers';
+import { withExerciseAnswer, withPitchAnswer, withServerLog, withSetAnswer } from './server-answers';
 
 /**
  * The sync loop of the device's outbox (ADR 036). It sends each log's writes in order, one at a time, and takes
@@ -129,7 +130,7 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
   try {
     response = await api(item.path, {
       method: item.method,
-      json: item.body,
+      ...(item.method === 'DELETE' ? {} : { json: item.body }),
       headers: { [idempotencyKeyHeader]: item.key },
       retry: 0,
       throwHttpErrors: false,
@@ -145,13 +146,14 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
     return 'answered';
   }
   if (!response.ok) {
-    const message = isApiErrorBody(body)
-      ? body.error.message
-      : `The server refused this change (${response.status}).`;
+    const message = `${whatIsRefused(logId, item)}${refusalOf(response, body)}`;
     updateDeviceLog(logId, (log) => ({
       ...log,
       outbox: log.outbox.filter((queued) => queued.key !== item.key),
-      rejected: [...log.rejected, { key: item.key, kind: item.kind, message, at: new Date().toISOString() }],
+      rejected: [
+        ...log.rejected,
+        { key: item.key, kind: item.kind, message, at: new Date().toISOString(), targetId: item.targetId },
+      ],
     }));
     const log = getDeviceLog(logId);
     if (log) setup.onAnswered(log, item, null);
@@ -159,7 +161,20 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
   }
   let serverLog: WorkoutLog | null = null;
   const answered = updateDeviceLog(logId, (current) => {
-    const log = { ...current, outbox: current.outbox.filter((queued) => queued.key !== item.key) };
+    const log = {
+      ...current,
+      outbox: current.outbox.filter((queued) => queued.key !== item.key),
+      // A later write of what was refused went through: the refusal no longer says what the server has.
+      rejected:
+        item.targetId === null
+          ? current.rejected
+          : current.rejected.filter((rejected) => rejected.targetId !== item.targetId),
+    };
+    if (item.kind === 'pitch-delete') return log;
+    if (item.kind === 'pitch') {
+      const answer = pitchResponseSchema.safeParse(body);
+      return answer.success ? withPitchAnswer(log, answer.data.pitch) : log;
+    }
     if (item.kind === 'set') {
       const answer = loggedSetResponseSchema.safeParse(body);
       return answer.success ? withSetAnswer(log, answer.data.data, answer.data.records) : log;
@@ -177,6 +192,21 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
   return 'answered';
 }
 
+/** The server's reason in words: the fields it names say what, else its message. */
+function refusalOf(response: Response, body: unknown): string {
+  if (!isApiErrorBody(body)) return `The server refused this change (${response.status}).`;
+  const fields = Object.values(body.error.fields ?? {});
+  return fields.length > 0 ? fields.join('; ') : body.error.message;
+}
+
+/** Which pitch a refusal is about: a workout has many, and a refusal may come long after it was entered. */
+function whatIsRefused(logId: string, item: OutboxItem): string {
+  if (item.kind !== 'pitch' && item.kind !== 'pitch-delete') return '';
+  const pitch = item.targetId ? getDeviceLog(logId)?.pitches[item.targetId] : undefined;
+  const number = pitch ? ` ${pitch.sequence}` : '';
+  return item.kind === 'pitch' ? `Pitch${number}: ` : `Removing pitch${number}: `;
+}
+
 /** A start refused because the entry already has a log (begun on another device): that log's id. */
 function otherLogOfEntry(item: OutboxItem, response: Response, body: unknown): string | null {
   if (item.kind !== 'start' || response.status !== 409 || !isApiErrorBody(body)) return null;
@@ -192,8 +222,10 @@ function otherLogOfEntry(item: OutboxItem, response: Response, body: unknown): s
 function adoptExistingLog(logId: string, existingLogId: string): void {
   const log = getDeviceLog(logId);
   if (!log) return;
-  const from = `api/workout-logs/${logId}`;
-  const to = `api/workout-logs/${existingLogId}`;
+  const moved = (path: string) =>
+    path
+      .replace(`api/workout-logs/${logId}`, `api/workout-logs/${existingLogId}`)
+      .replace(`api/completed-workouts/${logId}/`, `api/completed-workouts/${existingLogId}/`);
   // A copy of that log already read from the server: its sets join this device's (which win, being waiting).
   const known = getDeviceLog(existingLogId);
   renameDeviceLog(logId, {
@@ -201,9 +233,10 @@ function adoptExistingLog(logId: string, existingLogId: string): void {
     logId: existingLogId,
     sets: { ...known?.sets, ...log.sets },
     exercises: { ...known?.exercises, ...log.exercises },
+    pitches: { ...known?.pitches, ...log.pitches },
     outbox: log.outbox
       .filter((queued) => queued.kind !== 'start')
-      .map((queued) => ({ ...queued, path: queued.path.replace(from, to) })),
+      .map((queued) => ({ ...queued, path: moved(queued.path) })),
     revision: log.revision + 1,
   });
   // The renamed log is sent in the next round.

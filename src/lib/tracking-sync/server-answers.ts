@@ -1,5 +1,6 @@
 import type { LoggedExercise, LoggedSet, PersonalRecord, WorkoutLog } from '@contract';
-import type { DeviceLog, DeviceSet, OutboxItem } from './device-logs';
+import type { Pitch } from '@contract/pitching';
+import type { DeviceLog, DevicePitch, DeviceSet, OutboxItem } from './device-logs';
 
 /**
  * How the server's answers join the device's copy (ADR 036): a set or an exercise takes the server's version
@@ -46,6 +47,32 @@ export const withSetAnswer = (
   ...mergeSet(log, loggedSet),
   records,
 });
+
+/** A pitch of the server's, as the device keeps it: the fields of its upsert. */
+export function devicePitchOf(pitch: Pitch): DevicePitch {
+  const {
+    logId: _logId,
+    athleteId: _athleteId,
+    date: _date,
+    source: _source,
+    importId: _importId,
+    updatedAt: _updatedAt,
+    ...fields
+  } = pitch;
+  return { ...fields, removed: false };
+}
+
+/**
+ * A pitch's answer, taken as a set's is: unless the device has a write of that pitch still waiting (a change or
+ * its removal), which will be sent and answered in turn. Pitches carry no change time of their own, so the
+ * waiting write alone decides.
+ */
+export function withPitchAnswer(log: DeviceLog, pitch: Pitch): DeviceLog {
+  const waiting = log.outbox.some(
+    (item) => (item.kind === 'pitch' || item.kind === 'pitch-delete') && item.targetId === pitch.id,
+  );
+  return waiting ? log : { ...log, pitches: { ...log.pitches, [pitch.id]: devicePitchOf(pitch) } };
+}
 
 export const withExerciseAnswer = (log: DeviceLog, exercise: LoggedExercise): DeviceLog =>
   mergeExercise(log, exercise);

@@ -30,6 +30,7 @@ import { formatDuration, unlockRestBeep } from '../rest-beep';
 import { CongratsModal } from './congrats-modal';
 import { ExerciseCard } from './exercise-card';
 import { FinishDialog } from './finish-dialog';
+import { PitchPanel, takesPitches } from './pitch-panel';
 import { RestTimer } from './rest-timer';
 import { RejectedChanges, SyncStatus } from './sync-status';
 
@@ -314,6 +315,10 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
           isLocked={isCompleted}
         />
       ))}
+      {/* After the exercises, just above the finish bar: in reach of a thumb while throwing. */}
+      {takesPitches(log.workout) || Object.keys(log.pitches).length > 0 ? (
+        <PitchPanel logId={log.logId} pitches={log.pitches} rejected={log.rejected} isLocked={isCompleted} />
+      ) : null}
       {!isCompleted ? (
         <ActionBar>
           <Button className="w-full lg:w-auto" onClick={() => setIsFinishing(true)}>
