@@ -103,7 +103,7 @@ export function trackmanCsv(pitches = 9, pitchers = ['Rivera, Jamie']): string {
       `"${pitchers[index % pitchers.length]!}"`,
       index % 2 === 0 ? 'Fastball' : 'Slider',
       index % 2 === 0 ? 'Four-Seam' : 'Slider',
-      index % 2 === 0 ? 90.1 - index * 0.2 : 81.3,
+      index % 2 === 0 ? (90.1 - index * 0.2).toFixed(1) : 81.3,
       index % 2 === 0 ? 2301 : 2502,
       index % 2 === 0 ? 212.5 : 84.2,
       index % 2 === 0 ? 16.8 : 2.1,

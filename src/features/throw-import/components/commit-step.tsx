@@ -8,7 +8,7 @@ import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCommitImport } from '../api/commit-import';
 import type { ThrowImportKind } from '../import-search';
-import { countOf, rowsOf } from '../import-words';
+import { countOf, importTitles, rowsOf } from '../import-words';
 
 interface CommitStepProps {
   kind: ThrowImportKind;
@@ -105,7 +105,7 @@ export function CommitStep({ kind, preview, logId }: CommitStepProps) {
             aria-describedby={blocked ? reasonId : undefined}
             className="w-full sm:w-auto"
           >
-            Import {countOf(kind, preview.validCount)}
+            {preview.validCount > 0 ? `Import ${countOf(kind, preview.validCount)}` : importTitles[kind]}
           </Button>
           {blocked ? (
             <p id={reasonId} className="text-sm text-muted-foreground">

@@ -200,7 +200,7 @@ function RowsTable({ preview, fields }: { preview: ImportPreview; fields: readon
       ? `The first ${shown} of ${preview.validCount.toLocaleString('en-US')} rows as they will be saved`
       : 'Rows as they will be saved';
   return (
-    <section aria-labelledby="import-rows-title">
+    <div>
       <h3 id="import-rows-title" className="mb-2 text-base font-semibold text-foreground">
         {title}
       </h3>
@@ -236,7 +236,7 @@ function RowsTable({ preview, fields }: { preview: ImportPreview; fields: readon
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
 
