@@ -33,8 +33,12 @@ export function formatLabel(preview: Pick<ImportPreview, 'format' | 'status'>): 
 }
 
 /** "42 rows: 40 ready, 2 with problems", or "12 rows, all ready". */
-export function countsLine(preview: Pick<ImportPreview, 'rowCount' | 'validCount' | 'errorCount'>): string {
+export function countsLine(
+  preview: Pick<ImportPreview, 'rowCount' | 'validCount' | 'errorCount' | 'status'>,
+): string {
   const { rowCount, validCount, errorCount } = preview;
+  // Until the columns are chosen no row is read: only how many there are is known.
+  if (preview.status === 'needs_mapping') return `${rowsOf(rowCount)} in the file`;
   if (errorCount === 0) return rowCount === 1 ? '1 row, ready' : `${rowsOf(rowCount)}, all ready`;
   return `${rowsOf(rowCount)}: ${validCount.toLocaleString('en-US')} ready, ${errorCount.toLocaleString('en-US')} with problems`;
 }

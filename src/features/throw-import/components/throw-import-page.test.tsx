@@ -112,6 +112,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     await upload(user, csvFile(mappedPitchCsv(6), 'bullpen.csv'));
 
     expect(await screen.findByText('Choose the columns')).toBeInTheDocument();
+    expect(screen.getByText('6 rows in the file')).toBeInTheDocument();
     expect(screen.getByText('Choose a column for Pitch type and Velocity (mph).')).toBeInTheDocument();
     expect(screen.getByText(/Your choices are kept for your organisation’s next files/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import pitches' })).toBeDisabled();
