@@ -127,14 +127,16 @@ export function FileStep({ kind, logId, onPreview }: FileStepProps) {
         <p id={errorId} className="text-sm font-medium text-danger">
           {error ?? ''}
         </p>
-        {failure?.canRetry && chosen ? (
+        {failure && chosen ? (
           <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
             <span>
               {chosen.name} · {formatBytes(chosen.size)}
             </span>
-            <Button variant="secondary" onClick={() => send(chosen)}>
-              Try again
-            </Button>
+            {failure.canRetry ? (
+              <Button variant="secondary" onClick={() => send(chosen)}>
+                Try again
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </div>
