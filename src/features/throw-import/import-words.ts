@@ -1,4 +1,5 @@
 import type { ImportPreview } from '@contract/pitching';
+import { importFieldLabels } from '@contract/pitching';
 import type { ThrowImportKind } from './import-search';
 
 /* The words of the import screen: what is imported, what the file was read as, and the counts. */
@@ -42,3 +43,7 @@ export function countsLine(
   if (errorCount === 0) return rowCount === 1 ? '1 row, ready' : `${rowsOf(rowCount)}, all ready`;
   return `${rowsOf(rowCount)}: ${validCount.toLocaleString('en-US')} ready, ${errorCount.toLocaleString('en-US')} with problems`;
 }
+
+/** The field a column fills, as the select names it; a sensor's throws are numbered as throws, not pitches. */
+export const fieldLabel = (kind: ThrowImportKind, field: string) =>
+  kind === 'sensor-throws' && field === 'sequence' ? 'Throw number' : (importFieldLabels[field] ?? field);

@@ -1,5 +1,4 @@
 import type { ImportMapping, ImportPreview } from '@contract/pitching';
-import { importFieldLabels } from '@contract/pitching';
 import type { Key } from 'react-aria-components';
 import {
   Button,
@@ -12,6 +11,8 @@ import {
   Text,
 } from 'react-aria-components';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import type { ThrowImportKind } from '../import-search';
+import { fieldLabel } from '../import-words';
 
 export const fieldClass =
   'flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-surface px-3 text-left text-base shadow-xs outline-none focus-visible:outline-2 focus-visible:-outline-offset-1 focus-visible:outline-ring disabled:opacity-60 sm:text-sm';
@@ -40,6 +41,7 @@ export function remapped(
 }
 
 interface ColumnMappingProps {
+  kind: ThrowImportKind;
   preview: ImportPreview;
   fields: readonly string[];
   isUpdating: boolean;
@@ -47,7 +49,7 @@ interface ColumnMappingProps {
 }
 
 /** Each column of the file with its first values and the field it fills (React Aria selects). */
-export function ColumnMapping({ preview, fields, isUpdating, onChange }: ColumnMappingProps) {
+export function ColumnMapping({ kind, preview, fields, isUpdating, onChange }: ColumnMappingProps) {
   return (
     <ul className="grid gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
       {preview.columns.map((column) => {
@@ -79,7 +81,7 @@ export function ColumnMapping({ preview, fields, isUpdating, onChange }: ColumnM
                     Leave out
                   </ListBoxItem>
                   {fields.map((field) => {
-                    const label = importFieldLabels[field] ?? field;
+                    const label = fieldLabel(kind, field);
                     const elsewhere = preview.mapping[field];
                     return (
                       <ListBoxItem key={field} id={field} textValue={label} className={optionClass}>

@@ -1,5 +1,4 @@
 import type { ImportPreview } from '@contract/pitching';
-import { importFieldLabels } from '@contract/pitching';
 import { format, isValid, parseISO } from 'date-fns';
 import type { Key } from 'react-aria-components';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
@@ -8,7 +7,7 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpdateImport } from '../api/update-import';
 import type { ThrowImportKind } from '../import-search';
-import { countsLine, formatLabel, rowsOf } from '../import-words';
+import { countsLine, fieldLabel, formatLabel, rowsOf } from '../import-words';
 import { ColumnMapping, fieldClass, optionClass, popoverClass } from './column-mapping';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -24,8 +23,6 @@ function cellText(field: string, value: string | number | boolean | null | undef
   if (typeof value === 'string') return capitalised(value.replace(/_/g, ' '));
   return String(value);
 }
-
-const labelOf = (field: string) => importFieldLabels[field] ?? field;
 
 /** "Pitch type and Velocity (mph)". */
 const listOf = (words: readonly string[]) =>
@@ -84,7 +81,7 @@ export function ImportPreviewStep({ kind, preview, fields }: ImportPreviewProps)
         {preview.unmappedRequired.length > 0 ? (
           <Alert
             className="mb-3"
-            title={`Choose a column for ${listOf(preview.unmappedRequired.map(labelOf))}.`}
+            title={`Choose a column for ${listOf(preview.unmappedRequired.map((field) => fieldLabel(kind, field)))}.`}
           >
             A {kind === 'pitches' ? 'pitch' : 'throw'} cannot be saved without{' '}
             {preview.unmappedRequired.length === 1 ? 'it' : 'them'}.
@@ -94,6 +91,7 @@ export function ImportPreviewStep({ kind, preview, fields }: ImportPreviewProps)
         ) : null}
         {needsColumns ? (
           <ColumnMapping
+            kind={kind}
             preview={preview}
             fields={fields}
             isUpdating={update.isPending}
@@ -113,6 +111,7 @@ export function ImportPreviewStep({ kind, preview, fields }: ImportPreviewProps)
                 A change reads the file again, and is kept for your organisation’s next files.
               </p>
               <ColumnMapping
+                kind={kind}
                 preview={preview}
                 fields={fields}
                 isUpdating={update.isPending}
@@ -123,7 +122,7 @@ export function ImportPreviewStep({ kind, preview, fields }: ImportPreviewProps)
         )}
       </section>
 
-      {preview.rows.length > 0 ? <RowsTable preview={preview} fields={shownFields} /> : null}
+      {preview.rows.length > 0 ? <RowsTable kind={kind} preview={preview} fields={shownFields} /> : null}
 
       {preview.errorCount > 0 ? <ProblemRows preview={preview} /> : null}
     </div>
@@ -193,7 +192,15 @@ function PitcherSelect({
 }
 
 /** The rows as they will be saved: a table that scrolls sideways on a phone (and down past 200 rows). */
-function RowsTable({ preview, fields }: { preview: ImportPreview; fields: readonly string[] }) {
+function RowsTable({
+  kind,
+  preview,
+  fields,
+}: {
+  kind: ThrowImportKind;
+  preview: ImportPreview;
+  fields: readonly string[];
+}) {
   const shown = preview.rows.length;
   const title =
     shown < preview.validCount
@@ -215,7 +222,7 @@ function RowsTable({ preview, fields }: { preview: ImportPreview; fields: readon
             <tr>
               {fields.map((field) => (
                 <th key={field} scope="col" className="px-3 py-2 text-left whitespace-nowrap">
-                  {field === 'sequence' ? '#' : labelOf(field)}
+                  {field === 'sequence' ? '#' : fieldLabel(kind, field)}
                 </th>
               ))}
             </tr>

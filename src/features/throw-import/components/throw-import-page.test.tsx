@@ -313,6 +313,9 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     await upload(user, csvFile(sensorThrowCsv(8), 'motus.csv'));
     expect(await screen.findByText('8 rows, all ready')).toBeInTheDocument();
     expect(savedRows()[0]).toBe('# | Time | Arm speed (deg/s) | Arm slot (°) | Shoulder rotation (°)');
+    // A sensor numbers throws, not pitches.
+    await chooseField(user, 'Leave out Throw', 'Throw number');
+    expect(await screen.findByRole('button', { name: 'Throw number Throw' })).toBeInTheDocument();
     await chooseField(user, 'Leave out Torque', 'Elbow varus torque (Nm)');
     await waitFor(() => expect(savedRows()[1]).toMatch(/^1 \| \d\d:10:00 \| 1180 \| 52 \| 48 \| 171$/));
     await user.click(screen.getByRole('button', { name: 'Import 8 throws' }));
