@@ -40,6 +40,7 @@ import { Route as ManageOrganizationsOrganizationIdRouteImport } from './routes/
 import { Route as ManageOrganizationsNewRouteImport } from './routes/manage.organizations.new'
 import { Route as PublicActivateAccountUserIdVerificationCodeRouteImport } from './routes/_public/activate-account/$userId/$verificationCode'
 import { Route as PublicResetPasswordUserIdResetTokenRouteImport } from './routes/_public/reset-password/$userId/$resetToken'
+import { Route as AppCompletedLogIdImportRouteImport } from './routes/app/completed/$logId_.import'
 import { Route as AppLibraryExercisesExerciseIdRouteImport } from './routes/app/library/exercises.$exerciseId'
 import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library/exercises.new'
 import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
@@ -205,6 +206,11 @@ const PublicResetPasswordUserIdResetTokenRoute =
     path: '/reset-password/$userId/$resetToken',
     getParentRoute: () => PublicRoute,
   } as any)
+const AppCompletedLogIdImportRoute = AppCompletedLogIdImportRouteImport.update({
+  id: '/completed/$logId_/import',
+  path: '/completed/$logId/import',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLibraryExercisesExerciseIdRoute =
   AppLibraryExercisesExerciseIdRouteImport.update({
     id: '/library/exercises/$exerciseId',
@@ -276,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/app/schedule/': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
+  '/app/completed/$logId/import': typeof AppCompletedLogIdImportRoute
   '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
@@ -313,6 +320,7 @@ export interface FileRoutesByTo {
   '/app/schedule': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
+  '/app/completed/$logId/import': typeof AppCompletedLogIdImportRoute
   '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   '/app/schedule/': typeof AppScheduleIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
+  '/app/completed/$logId_/import': typeof AppCompletedLogIdImportRoute
   '/app/library/exercises/$exerciseId': typeof AppLibraryExercisesExerciseIdRoute
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | '/app/schedule/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
+    | '/app/completed/$logId/import'
     | '/app/library/exercises/$exerciseId'
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
@@ -432,6 +442,7 @@ export interface FileRouteTypes {
     | '/app/schedule'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
+    | '/app/completed/$logId/import'
     | '/app/library/exercises/$exerciseId'
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
@@ -472,6 +483,7 @@ export interface FileRouteTypes {
     | '/app/schedule/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
+    | '/app/completed/$logId_/import'
     | '/app/library/exercises/$exerciseId'
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
@@ -709,6 +721,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicResetPasswordUserIdResetTokenRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/app/completed/$logId_/import': {
+      id: '/app/completed/$logId_/import'
+      path: '/completed/$logId/import'
+      fullPath: '/app/completed/$logId/import'
+      preLoaderRoute: typeof AppCompletedLogIdImportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/library/exercises/$exerciseId': {
       id: '/app/library/exercises/$exerciseId'
       path: '/library/exercises/$exerciseId'
@@ -802,6 +821,7 @@ interface AppRouteChildren {
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
   AppScheduleIndexRoute: typeof AppScheduleIndexRoute
+  AppCompletedLogIdImportRoute: typeof AppCompletedLogIdImportRoute
   AppLibraryExercisesExerciseIdRoute: typeof AppLibraryExercisesExerciseIdRoute
   AppLibraryExercisesNewRoute: typeof AppLibraryExercisesNewRoute
   AppLibraryWorkoutsWorkoutIdRoute: typeof AppLibraryWorkoutsWorkoutIdRoute
@@ -827,6 +847,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,
   AppScheduleIndexRoute: AppScheduleIndexRoute,
+  AppCompletedLogIdImportRoute: AppCompletedLogIdImportRoute,
   AppLibraryExercisesExerciseIdRoute: AppLibraryExercisesExerciseIdRoute,
   AppLibraryExercisesNewRoute: AppLibraryExercisesNewRoute,
   AppLibraryWorkoutsWorkoutIdRoute: AppLibraryWorkoutsWorkoutIdRoute,

@@ -1,6 +1,7 @@
 import { accountHandlers } from './accounts';
 import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
+import { importHandlersOfDemo } from './imports';
 import { libraryHandlersOfDemo } from './library';
 import { scheduleHandlersOfDemo } from './schedule';
 import { trackingHandlersOfDemo } from './tracking';
@@ -24,6 +25,7 @@ export const handlers = [
   ...libraryHandlersOfDemo,
   ...scheduleHandlersOfDemo,
   ...trackingHandlersOfDemo,
+  ...importHandlersOfDemo,
   ...managementHandlers(),
   ...throwingHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
