@@ -64,11 +64,8 @@ const isBlank = (fields: readonly string[]) => fields.every((field) => field.tri
  * left out but counted, so a row's line is the file's own (a quoted field with line breaks spans several).
  */
 export function readCsvRows(text: string): CsvTable {
-  const parsed = Papa.parse<string[]>(text, {
-    delimiter: '',
-    delimitersToGuess: [',', ';', '\t', '|'],
-    skipEmptyLines: false,
-  });
+  const delimiter = guessDelimiter(text);
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   const linebreak = parsed.meta.linebreak || '\n';
   const rows: CsvRow[] = [];
   let line = 1;
@@ -80,5 +77,25 @@ export function readCsvRows(text: string): CsvTable {
       if (field.length > 0 && field.includes(linebreak)) line += field.split(linebreak).length - 1;
     }
   }
-  return { rows, delimiter: parsed.meta.delimiter };
+  return { rows, delimiter };
+}
+
+const sampleLines = 50;
+
+/**
+ * Papa Parse's guess on the file's first lines without its blank ones: a blank line reads as a row of one field
+ * whatever the delimiter, and would make "Type;Velo" + "Fastball;91,5" look like a comma file.
+ */
+function guessDelimiter(text: string): string {
+  const sample = text
+    .split(/\r\n|\n|\r/, sampleLines * 4)
+    .filter((line) => line.trim() !== '')
+    .slice(0, sampleLines)
+    .join('\n');
+  const guessed = Papa.parse<string[]>(sample, {
+    delimiter: '',
+    delimitersToGuess: [',', ';', '\t', '|'],
+    skipEmptyLines: true,
+  });
+  return guessed.meta.delimiter || ',';
 }

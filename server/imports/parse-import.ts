@@ -36,8 +36,8 @@ import {
  * on each preview, mapping change and commit, so what is committed is exactly what was previewed.
  *
  * Which rows: the header is the first row with three of a vendor's column names (Rapsodo's preamble lines come
- * before it), or, for other files, the first row of mostly words followed by a row of data. Every row after it is
- * one pitch or throw; a row that does not pass the contract's schema becomes an error with its line and field.
+ * before it), or, for other files, the first row of mostly words that is not followed by a longer row of words
+ * (as a preamble line is). Every row after it is one pitch or throw; a row that does not pass the contract's schema becomes an error with its line and field.
  *
  * TrackMan files of a game hold several pitchers: the pitcher whose name is the workout's athlete's is chosen,
  * else the preview waits (status needs_mapping, `pitchers` listed, `pitcher` null) until one is chosen; the
@@ -210,9 +210,10 @@ function findHeader(
     const filled = row.fields.filter((field) => field.trim() !== '');
     const words = filled.filter((field) => !isDataCell(field));
     if (words.length === 0 || words.length * 2 <= filled.length) continue;
-    // A preamble line ("Player Name:","Jamie Rivera") is followed by more words, a header by data.
+    // A preamble line ("Player Name:","Jamie Rivera") is followed by a longer row of words, a header by data.
     const next = rows[index + 1];
-    if (next && !next.fields.some(isDataCell)) continue;
+    const nextFilled = next ? next.fields.filter((field) => field.trim() !== '').length : 0;
+    if (next && !next.fields.some(isDataCell) && nextFilled > filled.length) continue;
     return { index, row, format: 'mapped' };
   }
   return null;
