@@ -285,7 +285,7 @@ describe('any other CSV (mapped pitches)', () => {
       expect.objectContaining({
         line: 3,
         field: 'pitchType',
-        message: expect.stringContaining('Choose one of'),
+        message: expect.stringContaining('Choose one of') as string,
       }),
     ]);
   });
@@ -314,7 +314,7 @@ describe('whole files refused by their content', () => {
   it('refuses an empty file, and one of blank lines', () => {
     expect(refusal(() => readCsvText(new Uint8Array()))).toMatchObject({
       status: 400,
-      message: expect.stringContaining('The file is empty'),
+      message: expect.stringContaining('The file is empty') as string,
     });
     expect(refusal(() => readCsvText(new TextEncoder().encode('\r\n\r\n  \n')))).toMatchObject({
       status: 400,
@@ -330,7 +330,7 @@ describe('whole files refused by their content', () => {
     for (const bytes of [png, latin, controls]) {
       expect(refusal(() => readCsvText(bytes))).toMatchObject({
         status: 400,
-        message: expect.stringContaining('This is not a CSV file'),
+        message: expect.stringContaining('This is not a CSV file') as string,
       });
     }
   });
@@ -339,14 +339,14 @@ describe('whole files refused by their content', () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x31);
     expect(refusal(() => readCsvText(big))).toMatchObject({
       status: 413,
-      message: expect.stringContaining('5 MB'),
+      message: expect.stringContaining('5 MB') as string,
     });
   });
 
   it('refuses a file of 20,001 rows, saying the limit, and reads one of 20,000 well under 2 s', () => {
     expect(refusal(() => parse(trackmanCsv(20_001)))).toEqual({
       status: 413,
-      message: expect.stringContaining('at most 20,000'),
+      message: expect.stringContaining('at most 20,000') as string,
     });
     const content = trackmanCsv(20_000);
     // The processor's time, not the clock's: tests share the machine's cores with other work.

@@ -143,8 +143,7 @@ export function parseImport(request: ImportRequest): ParsedImport {
     .map((field) => ({ field, index: columnOf(field) }))
     .filter(({ index }) => index >= 0);
   const reader = cellReader(kind, found.format, delimiter, request.workout, header);
-  const schema: z.ZodType<ImportValues> =
-    kind === 'pitches' ? pitchInputSchema : (sensorThrowInputSchema as z.ZodType<ImportValues>);
+  const schema: z.ZodType<ImportValues> = kind === 'pitches' ? pitchInputSchema : sensorThrowInputSchema;
   chosenRows.forEach((row, order) => {
     const input: Record<string, unknown> = {};
     let rowError: ImportRowError | null = null;
