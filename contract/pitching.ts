@@ -296,7 +296,9 @@ export const importIdPathSchema = z.object({ importId: z.uuid() });
  */
 export const importUploadFormSchema = z
   .object({
-    file: z.any().meta({ type: 'string', format: 'binary' }),
+    file: z
+      .instanceof(File, { error: 'Choose a CSV file to upload.' })
+      .meta({ type: 'string', format: 'binary' }),
     logId: z.uuid({ error: 'Choose the completed workout to import into' }),
   })
   .meta({ id: 'ImportUploadForm' });

@@ -164,6 +164,8 @@ export function findColumn(header: readonly string[], name: string): string | nu
   return header.find((column) => normalized(column) === wanted) ?? null;
 }
 
+const metricSpeed = /km\/?h|kph|m\/s/i;
+
 /** A guess from the header's names: each field takes the first unused column that is one of its synonyms. */
 export function guessMapping(
   kind: ImportKind,
@@ -173,11 +175,16 @@ export function guessMapping(
   const mapping: ImportMapping = {};
   const used = new Set<string>();
   for (const field of fields) {
+    // Our velocity is in mph: a speed in km/h or m/s is for the coach to map (and convert) knowingly.
+    const foreign = field === 'velocityMph' ? metricSpeed : null;
     // The synonyms in their order: a "Time" column is a throw's time before a "Date" column is.
     const column = (synonyms[kind][field] ?? [])
       .map((synonym) =>
         header.find(
-          (name) => !used.has(name) && (normalized(name) === synonym || withoutUnit(name) === synonym),
+          (name) =>
+            !used.has(name) &&
+            !foreign?.test(name) &&
+            (normalized(name) === synonym || withoutUnit(name) === synonym),
         ),
       )
       .find((name) => name !== undefined);

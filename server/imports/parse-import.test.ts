@@ -249,6 +249,11 @@ describe('any other CSV (mapped pitches)', () => {
     expect(other).toMatchObject({ status: 'needs_mapping', unmappedRequired: ['pitchType', 'velocityMph'] });
   });
 
+  it('leaves a speed in km/h for the coach to map, since velocities are in mph', () => {
+    expect(parse('Type,Speed (km/h)\nFastball,146\n').unmappedRequired).toEqual(['velocityMph']);
+    expect(parse('Type,Speed (mph)\nFastball,91\n').values).toHaveLength(1);
+  });
+
   it('answers a wrong header with the required fields it lacks, and a missing header as such', () => {
     const wrong = parse('Player,Team,Date\nJamie,Demo,2026-03-14\n');
     expect(wrong).toMatchObject({

@@ -4,7 +4,7 @@ import { errorCodes } from '../../../contract/errors';
 import { importKindPaths, type ImportKind } from '../../../contract/pitching';
 import { tooLargeMessage } from '../../imports/csv-file';
 import type { SignedInAppEnv } from '../../lib/context';
-import { ApiError, invalidFields } from '../../lib/errors';
+import { ApiError } from '../../lib/errors';
 import type { pitchImports } from './imports.routes';
 import { importsOf } from './imports.store';
 
@@ -29,12 +29,9 @@ export const importBodyLimit = bodyLimit({
   },
 });
 
-const isFile = (value: unknown): value is File => value instanceof File;
-
 const kindHandlers = (kind: ImportKind) => {
   const upload: Handler<'upload'> = async (c) => {
-    const { file, logId } = c.req.valid('form') as { file: unknown; logId: string };
-    if (!isFile(file)) throw invalidFields({ file: 'Choose a CSV file to upload.' });
+    const { file, logId } = c.req.valid('form');
     if (file.size > 5 * 1024 * 1024) throw fileTooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     const preview = await importsOf(c).upload(kind, logId, { name: file.name, bytes });

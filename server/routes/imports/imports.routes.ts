@@ -55,6 +55,7 @@ function importRoutes(kind: ImportKind) {
       ),
       404: workoutNotFound,
       413: errorResponse(`Larger than ${megabytes} MB or more than ${rows} rows (fields.file)`),
+      415: errorResponse('The body is not multipart/form-data'),
     },
   });
 
