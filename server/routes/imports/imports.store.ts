@@ -25,8 +25,6 @@ type LogRow = typeof workoutLogs.$inferSelect;
 
 /** What a preview shows of a file's rows and errors; the counts cover them all. */
 export const previewLimits = { rows: 200, errors: 500, errorsInRefusal: 20 } as const;
-/** Rows per INSERT: 1,000 pitches of 22 columns stay well under PostgreSQL's 65,535 parameters. */
-const insertChunk = 1000;
 /** An upload never committed is kept this long for its preview. */
 const uncommittedHours = 24;
 
@@ -291,26 +289,22 @@ export class ImportStore {
       );
       if (!taken) throw conflict('This import is already committed.');
       if (kind === 'pitches') {
-        const removed = await scope.delete(pitches, eq(pitches.logId, log.id));
-        for (let start = 0; start < result.values.length; start += insertChunk) {
-          const chunk = result.values.slice(start, start + insertChunk) as PitchValues[];
-          await scope.insert(
-            pitches,
-            chunk.map((values) => pitchRow(uuidv7(), log, values, origin)),
-          );
-        }
-        return removed.length;
+        const removed = await scope.deleteCount(pitches, eq(pitches.logId, log.id));
+        await scope.insertMany(
+          pitches,
+          (result.values as PitchValues[]).map((values) => pitchRow(uuidv7(), log, values, origin)),
+        );
+        return removed;
       }
       const measures = { heightInches: body?.heightInches ?? null, weightPounds: body?.weightPounds ?? null };
-      const removed = await scope.delete(sensorThrows, eq(sensorThrows.logId, log.id));
-      for (let start = 0; start < result.values.length; start += insertChunk) {
-        const chunk = result.values.slice(start, start + insertChunk) as SensorThrowValues[];
-        await scope.insert(
-          sensorThrows,
-          chunk.map((values) => sensorThrowRow(uuidv7(), log, values, measures, origin)),
-        );
-      }
-      return removed.length;
+      const removed = await scope.deleteCount(sensorThrows, eq(sensorThrows.logId, log.id));
+      await scope.insertMany(
+        sensorThrows,
+        (result.values as SensorThrowValues[]).map((values) =>
+          sensorThrowRow(uuidv7(), log, values, measures, origin),
+        ),
+      );
+      return removed;
     });
     return { imported: result.values.length, replaced, skipped: result.errors.length, logId: log.id };
   }

@@ -60,7 +60,16 @@ describe('importing pitches: preview, then commit', () => {
     expect(saved.pitches.every((pitch) => pitch.source === 'rapsodo' && pitch.importId === preview.id)).toBe(
       true,
     );
-    expect(saved.pitches[0]).toMatchObject({ sequence: 1, pitchType: 'slider', spinAxisDegrees: 105 });
+    expect(saved.pitches[0]).toMatchObject({
+      sequence: 1,
+      pitchType: 'slider',
+      velocityMph: 79.2,
+      spinAxisDegrees: 105,
+      strike: true,
+      result: null,
+      note: null,
+    });
+    expect(saved.pitches[0]!.updatedAt).toBeInstanceOf(Date);
     expect((await imports.commit(coach, 'pitches', preview.id)).status).toBe(409);
     expect((await imports.get(coach, 'pitches', preview.id)).body.import.status).toBe('committed');
     expect((await imports.update(coach, 'pitches', preview.id, { pitcher: null })).status).toBe(409);
@@ -193,7 +202,14 @@ describe('importing arm-sensor throws', () => {
     expect(committed.body).toMatchObject({ imported: 30, replaced: 0 });
     const { throws } = await imports.saved(logId);
     expect(throws).toHaveLength(30);
-    expect(throws[0]).toMatchObject({ sequence: 1, elbowTorqueNm: 45.5, source: 'mapped' });
+    expect(throws[0]).toMatchObject({
+      sequence: 1,
+      elbowTorqueNm: 45.5,
+      armSpeedDegPerS: 858,
+      source: 'mapped',
+      importId: uploaded.body.import.id,
+      thrownAt: new Date(uploaded.body.import.rows[0]!.thrownAt as string),
+    });
     // (45.5 ÷ (1.8288 m × 83.91 kg))^1.3
     expect(throws[0]!.workload).toBeCloseTo((45.5 / (72 * 0.0254 * 185 * 0.45359237)) ** 1.3, 4);
     // A pitches import of the same workout is of another kind: neither sees the other's id.
