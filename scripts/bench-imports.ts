@@ -2,12 +2,13 @@
  * Issue 16's import bench: a 20,000-row TrackMan file uploaded (parsed, checked, previewed) and committed (the
  * workout's pitches replaced in one transaction), through the running app, five times each; prints the median
  * and the slowest of each next to the aim (under 2 s). `npm run bench` calls benchImports on each database it
- * starts; `npx tsx scripts/bench-imports.ts` starts the app on PGlite by itself and runs only this.
+ * starts; `npx tsx scripts/bench-imports.ts [--postgres]` starts the app on PGlite (or PostgreSQL) and runs only this.
  */
 import { pathToFileURL } from 'node:url';
 import { pitchingLimits } from '../contract/pitching';
 import { trackmanCsv } from '../server/imports/trackman-sample';
 import { startAppServer } from './lib/app-server';
+import { startPostgres } from './lib/postgres';
 
 export const importAims = { uploadMs: 2000, commitMs: 2000 } as const;
 const runs = 5;
@@ -130,10 +131,19 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Run by itself: the app on PGlite (or on DATABASE_URL when set), on its own port. */
+/** Run by itself: the app on PGlite, or with `--postgres` on a PostgreSQL 15 it starts, on its own port. */
 async function main() {
   const password = process.env.DEMO_PASSWORD ?? 'connect-demo';
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const postgres = process.argv.includes('--postgres') ? await startPostgres({ durable: true }) : undefined;
+  try {
+    await runOn(postgres?.url, password);
+  } finally {
+    await postgres?.stop();
+  }
+}
+
+async function runOn(databaseUrl: string | undefined, password: string) {
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const server = await startAppServer({
     label: `imports-${database.toLowerCase()}`,
     entry: 'server/index.ts',
@@ -143,7 +153,7 @@ async function main() {
       NODE_ENV: 'production',
       LOG_REQUESTS: 'false',
       DEMO_PASSWORD: password,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      DATABASE_URL: databaseUrl ?? '',
     },
   });
   try {
