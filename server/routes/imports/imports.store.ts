@@ -309,7 +309,7 @@ export class ImportStore {
       throw unprocessable(`The file has no ${words.one} to import: nothing was saved.`);
     }
     const origin = { source: result.format, importId: row.id, createdBy: this.viewer.user.id };
-    const body = kind === 'sensor_throws' ? await this.athleteOf(log) : undefined;
+    const athlete = kind === 'sensor_throws' ? await this.athleteOf(log) : undefined;
     const replaced = await this.tenant.transaction(async (scope) => {
       // Committed once: the second of two concurrent commits finds it taken and changes nothing.
       const [taken] = await scope.update(
@@ -326,7 +326,10 @@ export class ImportStore {
         );
         return removed;
       }
-      const measures = { heightInches: body?.heightInches ?? null, weightPounds: body?.weightPounds ?? null };
+      const measures = {
+        heightInches: athlete?.heightInches ?? null,
+        weightPounds: athlete?.weightPounds ?? null,
+      };
       const removed = await scope.deleteCount(sensorThrows, eq(sensorThrows.logId, log.id));
       await scope.insertMany(
         sensorThrows,
