@@ -7,7 +7,8 @@ import { pitchResults, pitchTypes, spinAxisDegrees } from './throwing';
  */
 
 export const pitchingLimits = {
-  sequence: { min: 1, max: 1000 },
+  /** Up to an import's rows: a TrackMan file of 20,000 pitches numbers them 1..20,000 (issue 16's bench). */
+  sequence: { min: 1, max: 20_000 },
   velocityMph: { min: 20, max: 115 },
   spinRateRpm: { min: 0, max: 4000 },
   breakInches: { min: -40, max: 40 },
@@ -295,7 +296,9 @@ export const importIdPathSchema = z.object({ importId: z.uuid() });
  */
 export const importUploadFormSchema = z
   .object({
-    file: z.any().meta({ type: 'string', format: 'binary' }),
+    file: z
+      .instanceof(File, { error: 'Choose a CSV file to upload.' })
+      .meta({ type: 'string', format: 'binary' }),
     logId: z.uuid({ error: 'Choose the completed workout to import into' }),
   })
   .meta({ id: 'ImportUploadForm' });

@@ -11,7 +11,8 @@
  * `EXPLAIN (ANALYZE)` of the slowest statement those calendars send; and tracking (issue 15) on that academy's
  * ≈2.8 million logged sets: an athlete's two-year history of an exercise, the group's completed workouts of the
  * month, and upserting a set; and issue 16's throwing summary of an athlete with two years of throws (≈100,000
- * pitches and sensor throws, scripts/bench-throwing.ts). Prints tables and the aims next to the
+ * pitches and sensor throws, scripts/bench-throwing.ts); and on both databases a 20,000-row TrackMan file imported
+ * (scripts/bench-imports.ts). Prints tables and the aims next to the
  * figures (never fails on them) and writes bench/results/latest.json.
  * `npm run bench -- --library` or `-- --schedule` measures only that part, on PostgreSQL.
  */
@@ -20,6 +21,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { throwingAims, throwingBenchCase } from './bench-throwing';
+import { benchImports, importAims, printImportBench, type ImportBench } from './bench-imports';
 import { startAppServer } from './lib/app-server';
 import { largeLibrary, makeLargeLibrary } from './lib/library-bench';
 import { scaleAcademy } from './lib/scale-academy';
@@ -349,9 +351,12 @@ async function loadApi(database: DatabaseName, baseUrl: string): Promise<Measure
   return results;
 }
 
-async function benchmark(
-  database: DatabaseName,
-): Promise<{ results: Measurement[]; library: LibraryTiming[]; schedule?: ScheduleReport }> {
+async function benchmark(database: DatabaseName): Promise<{
+  results: Measurement[];
+  library: LibraryTiming[];
+  schedule?: ScheduleReport;
+  imports?: ImportBench;
+}> {
   console.log(`\n[bench] ${database}`);
   const postgres = database === 'PostgreSQL' ? await startPostgres({ durable: true }) : undefined;
   try {
@@ -372,7 +377,11 @@ async function benchmark(
       const library = postgres && !scheduleOnly ? await benchLibrary(server.baseUrl, postgres.url) : [];
       const schedule =
         postgres && !libraryOnly ? await benchSchedule(server.baseUrl, postgres.url) : undefined;
-      return { results, library, schedule };
+      // Issue 16: a 20,000-row TrackMan file uploaded and committed, on each database.
+      const imports = partOnly
+        ? undefined
+        : await benchImports(server.baseUrl, await signInAsCoach(server.baseUrl), database);
+      return { results, library, schedule, imports };
     } finally {
       await server.stop();
     }
@@ -518,16 +527,19 @@ try {
   const results: Measurement[] = [];
   const library: LibraryTiming[] = [];
   let schedule: ScheduleReport | undefined;
+  const imports: ImportBench[] = [];
   const databases = partOnly ? (['PostgreSQL'] as const) : (['PGlite', 'PostgreSQL'] as const);
   for (const database of databases) {
     const measured = await benchmark(database);
     results.push(...measured.results);
     library.push(...measured.library);
     schedule ??= measured.schedule;
+    if (measured.imports) imports.push(measured.imports);
   }
   const summary = partOnly ? [] : printReport(results);
   printLibraryReport(library);
   printScheduleReport(schedule);
+  imports.forEach(printImportBench);
 
   // A run of one part keeps the last full run's figures.
   const file = fromRoot(
@@ -555,10 +567,12 @@ try {
       schedule: scheduleAims,
       tracking: trackingAims,
       throwing: throwingAims,
+      imports: importAims,
     },
     summary,
     results,
     library: { ...largeLibrary, requests: libraryRequests, timings: library },
+    imports,
     schedule: schedule && {
       ...schedule,
       slowest: { ...schedule.slowest, plan: schedule.slowest.plan.split('\n') },

@@ -28,6 +28,8 @@ import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
+import { importUploadPaths } from './routes/imports/imports.handlers';
+import { importsRouter } from './routes/imports/imports.index';
 import { libraryRouter } from './routes/library/library.index';
 import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
@@ -144,12 +146,11 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
       throw new ApiError(413, errorCodes.payloadTooLarge, 'The request body is larger than 1 MiB.');
     },
   });
-  // The logo upload has its own limit and message (fields.logo; ADR 023).
+  // The logo upload has its own limit and message (fields.logo; ADR 023), and so have the CSV imports (5 MB).
+  const ownBodyLimit = new Set([logoUploadPath, ...importUploadPaths]);
   app.use(
     '/api/*',
-    createMiddleware<PublicAppEnv>((c, next) =>
-      c.req.path === logoUploadPath ? next() : limitBody(c, next),
-    ),
+    createMiddleware<PublicAppEnv>((c, next) => (ownBodyLimit.has(c.req.path) ? next() : limitBody(c, next))),
   );
   app.use('/passenger', limitBody);
   // The management host answers only /api/manage/*, and only it does (ADR 024).
@@ -175,6 +176,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', trackingRouter)
     .route('/', pitchingRouter)
     .route('/', throwingRouter)
+    .route('/', importsRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
@@ -8,6 +9,7 @@ import {
   customSidebarItems,
   exercises,
   groupAssignments,
+  importMappings,
   logCorrections,
   loggedExercises,
   loggedSets,
@@ -20,10 +22,13 @@ import {
   scheduleBatches,
   scheduleEntries,
   sensorThrows,
+  throwImports,
   users,
   workoutLogs,
   workouts,
 } from './db/schema';
+import { parseImport } from './imports/parse-import';
+import { trackmanCsv } from './imports/trackman-sample';
 import { managementExtension } from './lib/management';
 import type { TenantTable } from './lib/tenancy';
 import { rolesExtension } from './lib/routes';
@@ -148,6 +153,10 @@ const validBodies: Record<string, unknown> = {
     sessionRpe: 7,
   },
   'POST /api/workout-logs/{logId}/corrections': { session: { sessionRpe: 3 } },
+  'PATCH /api/imports/pitches/{importId}': { pitcher: null },
+  'POST /api/imports/pitches/{importId}/commit': { skipInvalidRows: true },
+  'PATCH /api/imports/sensor-throws/{importId}': { pitcher: null },
+  'POST /api/imports/sensor-throws/{importId}/commit': { skipInvalidRows: true },
   'POST /api/athletes/{athleteId}/maxes': {
     exerciseId: '00000000-0000-4000-8000-000000000000',
     kind: 'one_rm',
@@ -209,6 +218,9 @@ async function demoData() {
       logCorrections,
       pitches,
       sensorThrows,
+      // Imports (issue 16): the uploads kept for their preview and the organisation's saved mapping.
+      throwImports,
+      importMappings,
     ].map(async (table: TenantTable) => {
       const [row] = await t.db
         .select({
@@ -250,6 +262,31 @@ async function demoBatch(): Promise<string> {
     demoBatchId = batch!.id;
   }
   return demoBatchId;
+}
+
+/** An uploaded TrackMan file of athlete@demo.test's, not yet committed: its athlete and staff get through. */
+let demoImportId: string | undefined;
+async function demoImport(): Promise<string> {
+  if (!demoImportId) {
+    const { demo } = await demoData();
+    const content = trackmanCsv(12);
+    const workout = { date: '2030-01-07', timeZone: 'UTC' };
+    const [upload] = await t.db
+      .insert(throwImports)
+      .values({
+        id: randomUUID(),
+        organizationId: demo.id,
+        kind: 'pitches',
+        logId: (await jamiesSet()).logId,
+        fileName: 'trackman.csv',
+        format: 'trackman',
+        content,
+        mapping: parseImport({ kind: 'pitches', content, workout }).mapping,
+      })
+      .returning();
+    demoImportId = upload!.id;
+  }
+  return demoImportId;
 }
 
 /** A logged set of one of athlete@demo.test's completed workouts (the demo seed logs its past weeks). */
@@ -351,6 +388,8 @@ async function findDemoId(name: string): Promise<string> {
       return (await jamiesSet()).logId;
     case 'setId':
       return (await jamiesSet()).id;
+    case 'importId':
+      return demoImport();
     case 'blockExerciseId':
       return (await jamiesSet()).blockExerciseId;
     case 'pitchId':

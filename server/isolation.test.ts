@@ -14,10 +14,13 @@ import {
   programs,
   scheduleEntries,
   sensorThrows,
+  throwImports,
   users,
   workoutLogs,
   workouts,
 } from './db/schema';
+import { parseImport } from './imports/parse-import';
+import { trackmanCsv } from './imports/trackman-sample';
 import { addCalendarDays, todayIn } from './lib/calendar-days';
 import { createTestContext, type TestContext } from './testing/test-app';
 
@@ -312,6 +315,59 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
     expect(await t.db.select().from(sensorThrows).where(eq(sensorThrows.logId, demoPitch!.logId))).toEqual(
       throwsBefore,
     );
+    expect(await demoSnapshot()).toEqual(before);
+  });
+
+  it("cannot import into demo's workouts, nor read, re-map or commit demo's imports", async () => {
+    const before = await demoSnapshot();
+    const demoAthlete = before.demoUsers.find((user) => user.email === 'athlete@demo.test')!;
+    const [demoLog] = await t.db
+      .select()
+      .from(workoutLogs)
+      .where(eq(workoutLogs.athleteId, demoAthlete.id))
+      .limit(1);
+    const pitchesOf = () => t.db.select().from(pitches).where(eq(pitches.logId, demoLog!.id));
+    const pitchesBefore = await pitchesOf();
+    const content = trackmanCsv(10);
+    const [demoImport] = await t.db
+      .insert(throwImports)
+      .values({
+        id: uuidv7(),
+        organizationId: before.demo.id,
+        kind: 'pitches',
+        logId: demoLog!.id,
+        fileName: 'trackman.csv',
+        format: 'trackman',
+        content,
+        mapping: parseImport({ kind: 'pitches', content, workout: { date: demoLog!.date, timeZone: 'UTC' } })
+          .mapping,
+      })
+      .returning();
+    for (const kind of ['pitches', 'sensor-throws']) {
+      const form = new FormData();
+      form.set('file', new File([content], 'trackman.csv', { type: 'text/csv' }));
+      form.set('logId', demoLog!.id);
+      const upload = await t.app.request(`http://localhost/api/imports/${kind}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${rivalsToken}` },
+        body: form,
+      });
+      expect(upload.status, `POST /api/imports/${kind}`).toBe(404);
+    }
+    const attempts: [string, string, unknown][] = [
+      ['GET', `/api/imports/pitches/${demoImport!.id}`, undefined],
+      ['PATCH', `/api/imports/pitches/${demoImport!.id}`, { mapping: { velocityMph: 'RelSpeed' } }],
+      ['POST', `/api/imports/pitches/${demoImport!.id}/commit`, { skipInvalidRows: true }],
+      ['GET', `/api/imports/sensor-throws/${demoImport!.id}`, undefined],
+      ['POST', `/api/imports/sensor-throws/${demoImport!.id}/commit`, {}],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await t.request(method, path, { token: rivalsToken, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const [after] = await t.db.select().from(throwImports).where(eq(throwImports.id, demoImport!.id));
+    expect(after).toEqual(demoImport);
+    expect(await pitchesOf()).toEqual(pitchesBefore);
     expect(await demoSnapshot()).toEqual(before);
   });
 
