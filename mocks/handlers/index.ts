@@ -7,6 +7,7 @@ import { trackingHandlersOfDemo } from './tracking';
 import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
+import { pitchingHandlers } from './pitching';
 import { settingsHandlers } from './settings';
 import { completedWorkoutHandlers } from './training';
 import { userHandlers } from './users';
@@ -24,6 +25,7 @@ export const handlers = [
   ...scheduleHandlersOfDemo,
   ...trackingHandlersOfDemo,
   ...managementHandlers(),
+  ...pitchingHandlers(),
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];
