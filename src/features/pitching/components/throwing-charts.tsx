@@ -236,7 +236,10 @@ export function ArmSensorChart({ throws }: { throws: readonly SensorThrow[] }) {
             stroke={theme.axis}
             width={48}
           />
-          <Tooltip contentStyle={tooltipStyle} labelFormatter={(sequence) => (typeof sequence === 'number' ? `Throw ${sequence}` : '')} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            labelFormatter={(sequence) => (typeof sequence === 'number' ? `Throw ${sequence}` : '')}
+          />
           <Legend wrapperStyle={legendStyle} />
           <Line
             yAxisId="torque"
