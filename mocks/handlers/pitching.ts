@@ -161,7 +161,8 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         {
           sequence: index + 1,
           thrownAt: new Date(firstThrow + index * 45_000).toISOString(),
-          armSpeedDegPerS: (fastball ? 4850 : 4620) + wobble * 40,
+          // Arm speed follows torque only loosely, as a sensor's do.
+          armSpeedDegPerS: (fastball ? 4850 : 4620) + (((index * 5) % 9) - 4) * 35,
           elbowTorqueNm: Math.round(((fastball ? 58.4 : 54.1) + wobble * 0.9) * 10) / 10,
           armSlotDegrees: 46 + wobble,
           shoulderRotationDegrees: 168 + wobble * 2,

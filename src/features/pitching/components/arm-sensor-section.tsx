@@ -127,7 +127,7 @@ function SensorThrows({
       <div>
         <h3 className="text-sm font-semibold text-foreground">Every throw</h3>
         <div
-          className="-mx-4 mt-2 overflow-x-auto sm:mx-0"
+          className="relative -mx-4 mt-2 overflow-x-auto sm:mx-0"
           tabIndex={0}
           role="group"
           aria-label="Every throw, scrolls sideways"

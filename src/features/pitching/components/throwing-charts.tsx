@@ -41,7 +41,13 @@ const tooltipStyle = {
   color: 'var(--color-foreground)',
   fontSize: 13,
 };
-const legendStyle = { fontSize: 13, color: theme.text };
+const legendStyle = { fontSize: 13 };
+/** Legend entries keep the series' order (product.md's order of types) and read in the text colour, not the mark's. */
+const legendProps = {
+  wrapperStyle: legendStyle,
+  itemSorter: null,
+  formatter: (value: string) => <span style={{ color: 'var(--color-foreground)' }}>{value}</span>,
+} as const;
 const chartClass = 'h-64 w-full sm:h-72';
 
 /** The pitch types thrown, in product.md's order: one series (and one legend entry, by name) each. */
@@ -86,12 +92,13 @@ export function VelocityChart({ pitches }: { pitches: readonly Pitch[] }) {
             name="Velocity"
             unit=" mph"
             domain={[low, high]}
+            ticks={Array.from({ length: (high - low) / 5 + 1 }, (_, index) => low + index * 5)}
             tick={tick}
             stroke={theme.axis}
             width={72}
           />
           <Tooltip cursor={{ stroke: theme.axis }} contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={legendStyle} />
+          <Legend {...legendProps} />
           {byType(pitches).map(([pitchType, ofType]) => (
             <Scatter
               key={pitchType}
@@ -148,7 +155,7 @@ export function MovementChart({ pitches }: { pitches: readonly Pitch[] }) {
           <ReferenceLine x={0} stroke={theme.text} />
           <ReferenceLine y={0} stroke={theme.text} />
           <Tooltip cursor={{ stroke: theme.axis }} contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={legendStyle} />
+          <Legend {...legendProps} />
           {byType(measured).map(([pitchType, ofType]) => (
             <Scatter
               key={pitchType}
@@ -189,7 +196,7 @@ export function PitchMixChart({ summaries }: { summaries: readonly PitchTypeSumm
             width={44}
           />
           <Tooltip cursor={{ fill: 'var(--color-muted)' }} contentStyle={tooltipStyle} />
-          <Legend wrapperStyle={legendStyle} />
+          <Legend {...legendProps} />
           <Bar yAxisId="pitches" dataKey="pitches" name="Pitches" fill={theme.text} isAnimationActive={false}>
             {rows.map((row) => (
               <Cell key={row.pitchType} fill={pitchColors[row.pitchType]} />
@@ -240,7 +247,7 @@ export function ArmSensorChart({ throws }: { throws: readonly SensorThrow[] }) {
             contentStyle={tooltipStyle}
             labelFormatter={(sequence) => (typeof sequence === 'number' ? `Throw ${sequence}` : '')}
           />
-          <Legend wrapperStyle={legendStyle} />
+          <Legend {...legendProps} />
           <Line
             yAxisId="torque"
             type="monotone"
