@@ -77,7 +77,9 @@ export const takeContractBreaches = (): string[] => contractBreaches.splice(0);
 async function asTheServerCould(route: FakedRoute, response: Response): Promise<Response> {
   const name = `${route.method.toUpperCase()} ${route.path}`;
   // A declared answer without a body (204 No Content) has nothing to parse.
-  if (response.status === 204 && Object.hasOwn(route.responses, 204) && !route.responses[204]) return response;
+  if (response.status === 204 && Object.hasOwn(route.responses, 204) && !route.responses[204]) {
+    return response;
+  }
   const schema = response.ok ? route.responses[response.status] : apiErrorSchema;
   const body: unknown = await response
     .clone()

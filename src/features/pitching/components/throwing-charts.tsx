@@ -219,6 +219,15 @@ export function PitchMixChart({ summaries }: { summaries: readonly PitchTypeSumm
 
 /** Elbow varus torque (left axis) and arm speed (right axis), throw by throw. */
 export function ArmSensorChart({ throws }: { throws: readonly SensorThrow[] }) {
+  // Arm speed's axis in round steps of 250 deg/s, a little beyond the throws'.
+  const speeds = throws.map((thrown) => thrown.armSpeedDegPerS).filter((value) => value !== null);
+  const speedDomain =
+    speeds.length === 0
+      ? [0, 1000]
+      : [
+          Math.floor((Math.min(...speeds) - 100) / 250) * 250,
+          Math.ceil((Math.max(...speeds) + 100) / 250) * 250,
+        ];
   return (
     <div aria-hidden="true" className={chartClass} data-testid="arm-sensor-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -237,7 +246,7 @@ export function ArmSensorChart({ throws }: { throws: readonly SensorThrow[] }) {
           <YAxis
             yAxisId="armSpeed"
             orientation="right"
-            domain={['dataMin - 200', 'dataMax + 200']}
+            domain={speedDomain}
             tickFormatter={(value: number) => value.toFixed(0)}
             tick={tick}
             stroke={theme.axis}
