@@ -8,6 +8,7 @@ import { trackingHandlersOfDemo } from './tracking';
 import { managementHandlers } from './management';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
+import { pitchingHandlers } from './pitching';
 import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
 import { completedWorkoutHandlers } from './training';
@@ -28,6 +29,7 @@ export const handlers = [
   ...importHandlersOfDemo,
   ...managementHandlers(),
   ...throwingHandlers,
+  ...pitchingHandlers(),
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];

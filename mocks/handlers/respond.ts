@@ -39,8 +39,8 @@ export function staffOnly(request: Request) {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** The contract schema of each success status, as the server route declares it. */
-type SuccessSchemas = Readonly<Record<number, z.ZodType>>;
+/** The contract schema of each success status, as the server route declares it; `undefined` for no body (204). */
+type SuccessSchemas = Readonly<Record<number, z.ZodType | undefined>>;
 
 /** A server route as a fake declares it: the server's own method, path and success schemas. */
 export interface FakedRoute {
@@ -76,6 +76,10 @@ export const takeContractBreaches = (): string[] => contractBreaches.splice(0);
 /** The answer as the server could give it: a success as its schema parses it, a failure in the error shape. */
 async function asTheServerCould(route: FakedRoute, response: Response): Promise<Response> {
   const name = `${route.method.toUpperCase()} ${route.path}`;
+  // A declared answer without a body (204 No Content) has nothing to parse.
+  if (response.status === 204 && Object.hasOwn(route.responses, 204) && !route.responses[204]) {
+    return response;
+  }
   const schema = response.ok ? route.responses[response.status] : apiErrorSchema;
   const body: unknown = await response
     .clone()
@@ -105,7 +109,8 @@ export function apiRoute<const Path extends string, const Responses extends Succ
   route: { method: Method; path: Path; responses: Responses },
   resolve: (call: RouteRequest<Path, Responses>) => Response | Promise<Response>,
 ): HttpHandler {
-  const reply: RouteRequest<Path, Responses>['reply'] = (status, body) => Response.json(body, { status });
+  const reply: RouteRequest<Path, Responses>['reply'] = (status, body) =>
+    status === 204 ? new Response(null, { status }) : Response.json(body, { status });
   const handler = http[route.method](
     `*${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
     async ({ request, params }) =>

@@ -80,7 +80,8 @@ describe('a completed workout (/app/completed/$logId)', { timeout: 30_000 }, () 
     signInAs(demoUsers.coach);
     const { user } = renderApp(`/app/completed/${demoLogId}`);
     await user.click(await screen.findByRole('button', { name: 'Correct' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Correct this workout' });
+    // The form loads when it is opened, while the pitching sections' charts may still be loading.
+    const dialog = await screen.findByRole('dialog', { name: 'Correct this workout' }, { timeout: 5000 });
 
     await user.click(within(dialog).getByRole('button', { name: 'Save the correction' }));
     expect(await within(dialog).findByText(/nothing differs from the log/)).toBeInTheDocument();
@@ -123,6 +124,9 @@ describe('a completed workout (/app/completed/$logId)', { timeout: 30_000 }, () 
     ).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Trap-bar deadlift' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Correct' })).not.toBeInTheDocument();
+    // Under the sets, the route adds the workout's pitches and arm-sensor throws (src/features/pitching).
+    expect(await screen.findByRole('region', { name: 'Pitches' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Arm sensor' })).toBeInTheDocument();
     unmount();
 
     // The second log of the fake is another athlete's.

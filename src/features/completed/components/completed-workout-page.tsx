@@ -2,6 +2,7 @@ import type { User, WorkoutLog } from '@contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { format, parseISO } from 'date-fns';
+import type { ReactNode } from 'react';
 import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -32,15 +33,24 @@ const route = getRouteApi('/app/completed/$logId');
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 const timeOf = (instant: string) => format(parseISO(instant), 'd MMM yyyy, HH:mm');
 
+interface CompletedWorkoutPageProps {
+  /** What another feature adds under the sets (issue 16's pitches and arm sensor); the route composes it. */
+  renderThrowing?: (log: WorkoutLog, viewer: User) => ReactNode;
+}
+
 /** `/app/completed/$logId`: a completed workout, prescribed against done for every set (VISIT_COMPLETED_WORKOUT). */
-export function CompletedWorkoutPage() {
+export function CompletedWorkoutPage({ renderThrowing }: CompletedWorkoutPageProps = {}) {
   const { logId } = route.useParams();
   const { data: me } = useSuspenseQuery(authQueries.me());
   const log = useQuery(completedQueries.log(logId));
   useScreenTitle(log.data ? log.data.workoutName : 'Completed workout');
   useTourStepCompletedWhen('VISIT_COMPLETED_WORKOUT', log.isSuccess);
 
-  if (log.data) return <CompletedWorkout key={log.data.id} log={log.data} viewer={me.user} />;
+  if (log.data) {
+    return (
+      <CompletedWorkout key={log.data.id} log={log.data} viewer={me.user} renderThrowing={renderThrowing} />
+    );
+  }
   if (log.isPending) return <CompletedWorkoutSkeleton />;
   const missing = isApiRequestError(log.error) && (log.error.status === 404 || log.error.status === 403);
   return (
@@ -81,7 +91,15 @@ function BackToCompleted() {
   );
 }
 
-function CompletedWorkout({ log, viewer }: { log: WorkoutLog; viewer: User }) {
+function CompletedWorkout({
+  log,
+  viewer,
+  renderThrowing,
+}: {
+  log: WorkoutLog;
+  viewer: User;
+  renderThrowing: CompletedWorkoutPageProps['renderThrowing'];
+}) {
   const staff = seesEveryone(viewer.role);
   const entry = useQuery(completedQueries.prescription(log.entryId));
   const [isCorrecting, setIsCorrecting] = useState(false);
@@ -181,6 +199,8 @@ function CompletedWorkout({ log, viewer }: { log: WorkoutLog; viewer: User }) {
       ) : (
         <BlocksSkeleton />
       )}
+
+      {renderThrowing?.(log, viewer)}
 
       <CorrectionHistory log={log} />
 

@@ -1,0 +1,186 @@
+import type { SensorThrowListResponse } from '@contract/pitching';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { format, parseISO } from 'date-fns';
+import { lazy, Suspense } from 'react';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { DownloadIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { textLinkClass } from '@/components/ui/text-link-class';
+import { isApiRequestError } from '@/lib/api/api-request-error';
+import { pitchingQueries } from '../api/pitching-queries';
+import { oneDecimal, sensorOverview, wholeNumber } from '../pitching-summary';
+import { ChartFigure, ChartSkeleton, importHref, LoadFailure, SectionHeader } from './section-parts';
+
+const ArmSensorChart = lazy(() =>
+  import('./throwing-charts').then((module) => ({ default: module.ArmSensorChart })),
+);
+
+interface ArmSensorSectionProps {
+  logId: string;
+  athlete: { id: string; firstName: string; lastName: string };
+  /** The athlete is looking at its own workout (the note about its profile says "your"). */
+  isOwn: boolean;
+  canImport: boolean;
+}
+
+/** What the arm sensor measured, throw by throw: torque and arm speed, and the workload they make. */
+export function ArmSensorSection({ logId, athlete, isOwn, canImport }: ArmSensorSectionProps) {
+  const sensor = useQuery(pitchingQueries.sensorThrows(logId));
+  const importLink = canImport ? (
+    <a
+      href={importHref(logId, 'sensor-throws')}
+      className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <DownloadIcon className="size-4" />
+      Import sensor data
+    </a>
+  ) : null;
+  const hasThrows = (sensor.data?.throws.length ?? 0) > 0;
+
+  return (
+    <Card aria-labelledby="arm-sensor-title" className="px-4 py-4 sm:px-6">
+      <SectionHeader id="arm-sensor-title" title="Arm sensor" actions={hasThrows ? importLink : null}>
+        {sensor.data && hasThrows ? (
+          <p className="text-sm text-muted-foreground tabular-nums">
+            {sensor.data.throws.length} {sensor.data.throws.length === 1 ? 'throw' : 'throws'}
+          </p>
+        ) : null}
+      </SectionHeader>
+      {sensor.isPending ? (
+        <div role="status" aria-live="polite" className="mt-3 space-y-3">
+          <span className="sr-only">Loading the arm sensor’s throws…</span>
+          <ChartSkeleton />
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-8 w-full" />
+          ))}
+        </div>
+      ) : sensor.isError ? (
+        <LoadFailure
+          what="The arm sensor’s throws"
+          isMissing={isApiRequestError(sensor.error) && sensor.error.status === 404}
+          onRetry={() => void sensor.refetch()}
+          isRetrying={sensor.isRefetching}
+        />
+      ) : hasThrows ? (
+        <SensorThrows sensor={sensor.data} athlete={athlete} isOwn={isOwn} />
+      ) : (
+        <EmptyState icon={DownloadIcon} title="No sensor data yet" action={importLink}>
+          {canImport
+            ? 'Import the CSV your arm sensor exports; its throws are matched to the pitches by order.'
+            : 'Throws an arm sensor measured show here once they are imported.'}
+        </EmptyState>
+      )}
+    </Card>
+  );
+}
+
+const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap border-b border-border/60';
+
+function SensorThrows({
+  sensor,
+  athlete,
+  isOwn,
+}: {
+  sensor: SensorThrowListResponse;
+  athlete: ArmSensorSectionProps['athlete'];
+  isOwn: boolean;
+}) {
+  const overview = sensorOverview(sensor.throws);
+  const figures: [string, string][] = [
+    ['Throws', String(overview.throws)],
+    ['Average torque', `${oneDecimal(overview.averageTorqueNm)} Nm`],
+    ['Peak torque', `${oneDecimal(overview.peakTorqueNm)} Nm`],
+    ['Average arm speed', `${wholeNumber(overview.averageArmSpeed)} deg/s`],
+    ['Workload', sensor.workloadTotal === null ? '—' : sensor.workloadTotal.toFixed(2)],
+  ];
+  return (
+    <div className="mt-4 space-y-6">
+      {sensor.missingBodyMeasures ? (
+        <p role="note" className="rounded-xl bg-muted/60 px-3 py-2 text-sm text-foreground">
+          Add height and weight to{' '}
+          <Link to="/app/users/$userId" params={{ userId: athlete.id }} className={textLinkClass}>
+            {isOwn ? 'your profile' : `${athlete.firstName} ${athlete.lastName}’s profile`}
+          </Link>{' '}
+          to see workload.
+        </p>
+      ) : null}
+      <ChartFigure title="Elbow torque and arm speed by throw">
+        <Suspense fallback={<ChartSkeleton />}>
+          <ArmSensorChart throws={sensor.throws} />
+        </Suspense>
+        <table className="w-full text-sm">
+          <caption className="sr-only">What the arm sensor measured in this workout</caption>
+          <tbody>
+            {figures.map(([label, value]) => (
+              <tr key={label} className="border-t border-border/60 first:border-t-0">
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal text-muted-foreground">
+                  {label}
+                </th>
+                <td className="py-1.5 pl-2 text-right font-semibold text-foreground tabular-nums">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ChartFigure>
+      <div>
+        <h3 className="text-sm font-semibold text-foreground">Every throw</h3>
+        <div
+          className="relative -mx-4 mt-2 overflow-x-auto sm:mx-0"
+          tabIndex={0}
+          role="group"
+          aria-label="Every throw, scrolls sideways"
+        >
+          <table className="w-full min-w-[40rem] border-separate border-spacing-0 text-sm">
+            <caption className="sr-only">Every throw the arm sensor measured</caption>
+            <thead className="text-xs font-semibold text-muted-foreground">
+              <tr>
+                <th
+                  scope="col"
+                  className="sticky left-0 z-10 border-b border-border bg-surface px-3 py-2 text-left sm:pl-0"
+                >
+                  Throw
+                </th>
+                {[
+                  'Time',
+                  'Arm speed (deg/s)',
+                  'Elbow torque (Nm)',
+                  'Arm slot (°)',
+                  'Shoulder rotation (°)',
+                  'Workload',
+                ].map((header) => (
+                  <th key={header} scope="col" className="border-b border-border px-3 py-2 text-right">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {sensor.throws.map((thrown) => (
+                <tr key={thrown.id}>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 border-b border-border/60 bg-surface px-3 py-2 text-left font-normal text-muted-foreground tabular-nums sm:pl-0"
+                  >
+                    {thrown.sequence}
+                  </th>
+                  <td className={cell}>
+                    {thrown.thrownAt ? format(parseISO(thrown.thrownAt), 'HH:mm:ss') : '—'}
+                  </td>
+                  <td className={cell}>{wholeNumber(thrown.armSpeedDegPerS)}</td>
+                  <td className={`${cell} font-semibold text-foreground`}>
+                    {oneDecimal(thrown.elbowTorqueNm)}
+                  </td>
+                  <td className={cell}>{wholeNumber(thrown.armSlotDegrees)}</td>
+                  <td className={cell}>{wholeNumber(thrown.shoulderRotationDegrees)}</td>
+                  <td className={cell}>{thrown.workload === null ? '—' : thrown.workload.toFixed(2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}
