@@ -20,6 +20,27 @@ export type PitchType = (typeof pitchTypes)[number];
 export const pitchResults = ['ball', 'called_strike', 'swinging_strike', 'foul', 'in_play'] as const;
 export type PitchResult = (typeof pitchResults)[number];
 
+/** The pitch types' and results' names as people say them, on every throwing screen. */
+export const pitchTypeLabels: Readonly<Record<PitchType, string>> = {
+  fastball: 'Fastball',
+  sinker: 'Sinker',
+  cutter: 'Cutter',
+  slider: 'Slider',
+  sweeper: 'Sweeper',
+  curveball: 'Curveball',
+  changeup: 'Changeup',
+  splitter: 'Splitter',
+  knuckleball: 'Knuckleball',
+  other: 'Other',
+};
+export const pitchResultLabels: Readonly<Record<PitchResult, string>> = {
+  ball: 'Ball',
+  called_strike: 'Called strike',
+  swinging_strike: 'Swinging strike',
+  foul: 'Foul',
+  in_play: 'In play',
+};
+
 /** A ball is the only result that is not a strike (a foul and a ball in play count as strikes). */
 export const isStrike = (result: PitchResult): boolean => result !== 'ball';
 

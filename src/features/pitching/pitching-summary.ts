@@ -1,16 +1,8 @@
 import type { Pitch, SensorThrow } from '@contract/pitching';
-import type { PitchResult, PitchType } from '@contract/throwing';
+import type { PitchType } from '@contract/throwing';
 import { pitchTypes } from '@contract/throwing';
 
 /* What the charts show, in figures: the text alternatives under them read these. */
-
-export const pitchResultLabels: Readonly<Record<PitchResult, string>> = {
-  ball: 'Ball',
-  called_strike: 'Called strike',
-  swinging_strike: 'Swinging strike',
-  foul: 'Foul',
-  in_play: 'In play',
-};
 
 const average = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;

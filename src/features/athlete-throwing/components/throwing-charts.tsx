@@ -16,7 +16,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { pitchTypeColors, pitchTypeLabels } from '../pitch-type-colors';
+import { pitchTypeLabels } from '@contract/throwing';
+import { pitchColors as pitchTypeColors } from '@/lib/pitching/pitch-colors';
 import type { PitchCountDay } from '../throwing-figures';
 
 /*

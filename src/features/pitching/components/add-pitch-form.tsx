@@ -12,8 +12,7 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useAddPitch } from '../api/add-pitch';
-import { pitchTypeLabels } from '../pitch-colors';
-import { pitchResultLabels } from '../pitching-summary';
+import { pitchResultLabels, pitchTypeLabels } from '@contract/throwing';
 
 /** What the fields hold as typed; the resolver reads the numbers. */
 interface PitchFormValues {

@@ -13,13 +13,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useDeletePitch } from '../api/delete-pitch';
 import { pitchingQueries } from '../api/pitching-queries';
-import { pitchColors, pitchTypeLabels } from '../pitch-colors';
+import { pitchResultLabels, pitchTypeLabels } from '@contract/throwing';
+import { pitchColors } from '@/lib/pitching/pitch-colors';
 import type { PitchTypeSummary } from '../pitching-summary';
 import {
   oneDecimal,
   percent,
   pitchesOverview,
-  pitchResultLabels,
   pitchTypeSummaries,
   spinAxisClock,
   wholeNumber,

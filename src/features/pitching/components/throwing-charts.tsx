@@ -17,7 +17,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { pitchColors, pitchTypeLabels } from '../pitch-colors';
+import { pitchTypeLabels } from '@contract/throwing';
+import { pitchColors } from '@/lib/pitching/pitch-colors';
 import type { PitchTypeSummary } from '../pitching-summary';
 
 /*

@@ -3,7 +3,7 @@ import { commitImportResponseSchema } from '@contract/pitching';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import type { ThrowImportKind } from '../import-search';
-import { importedRowsKey, importQueries } from './import-queries';
+import { athleteThrowingKey, importedRowsKey, importQueries } from './import-queries';
 
 /**
  * POST /api/imports/{kind}/{importId}/commit: the rows that parse replace the workout's pitches (or throws) in
@@ -16,7 +16,10 @@ export function useCommitImport(kind: ThrowImportKind, importId: string, logId: 
       api.post(`api/imports/${kind}/${importId}/commit`, { json: request }).json(commitImportResponseSchema),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: importQueries.preview(kind, importId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: importedRowsKey(logId, kind) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: importedRowsKey(logId, kind) }),
+        queryClient.invalidateQueries({ queryKey: athleteThrowingKey }),
+      ]);
     },
   });
 }

@@ -18,8 +18,8 @@ export const importQueries = {
 };
 
 /**
- * What the completed workout's screen reads after an import. The pitching area defines these keys
- * (src/features/pitching/api); they are written out here because features do not import each other.
+ * What the completed workout's screen and the athlete's throwing tab read after an import. The pitching and
+ * athlete-throwing areas define these keys; they are written out here because features do not import each other.
  */
-export const importedRowsKey = (logId: string, kind: ThrowImportKind) =>
-  ['completed-workouts', logId, kind] as const;
+export const importedRowsKey = (logId: string, kind: ThrowImportKind) => ['pitching', logId, kind] as const;
+export const athleteThrowingKey = ['athlete-throwing'] as const;

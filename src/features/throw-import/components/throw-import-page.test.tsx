@@ -79,7 +79,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     const address = first.router.state.location.href;
     first.unmount();
     const { user, router, queryClient } = renderApp(address);
-    queryClient.setQueryData(['completed-workouts', demoLogId, 'pitches'], { pitches: [] });
+    queryClient.setQueryData(['pitching', demoLogId, 'pitches'], { pitches: [] });
     expect(await screen.findByText('12 rows, all ready')).toBeInTheDocument();
     expect(screen.getByText('Rapsodo pitching export')).toBeInTheDocument();
     expect(screen.getByText('rapsodo-2026-11-23.csv')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     expect(await screen.findByText('12 pitches imported')).toBeInTheDocument();
     expect(commits).toEqual([{ skipInvalidRows: false }]);
     // The workout's pitches are read again when its screen shows them.
-    expect(queryClient.getQueryState(['completed-workouts', demoLogId, 'pitches'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['pitching', demoLogId, 'pitches'])?.isInvalidated).toBe(true);
   });
 
   it('asks for the columns of a file of no known device, keeps the choice for the next file, and imports', async () => {
@@ -302,7 +302,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
   it('imports an arm sensor’s throws, its torque column chosen by hand', async () => {
     signInAs(demoUsers.coach);
     const { user, queryClient } = renderApp(importPath('sensor-throws'));
-    queryClient.setQueryData(['completed-workouts', demoLogId, 'sensor-throws'], { throws: [] });
+    queryClient.setQueryData(['pitching', demoLogId, 'sensor-throws'], { throws: [] });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Import arm-sensor throws' }),
     ).toBeInTheDocument();
@@ -320,9 +320,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     await waitFor(() => expect(savedRows()[1]).toMatch(/^1 \| \d\d:10:00 \| 1180 \| 52 \| 48 \| 171$/));
     await user.click(screen.getByRole('button', { name: 'Import 8 throws' }));
     expect(await screen.findByText('8 throws imported')).toBeInTheDocument();
-    expect(queryClient.getQueryState(['completed-workouts', demoLogId, 'sensor-throws'])?.isInvalidated).toBe(
-      true,
-    );
+    expect(queryClient.getQueryState(['pitching', demoLogId, 'sensor-throws'])?.isInvalidated).toBe(true);
   });
 
   it('tells an athlete that someone else’s workout was not found', async () => {

@@ -1,7 +1,7 @@
 import type { ScheduledWorkout } from '@contract';
 import { pitchInputSchema } from '@contract/pitching';
 import type { PitchResult, PitchType } from '@contract/throwing';
-import { isStrike, pitchResults, pitchTypes } from '@contract/throwing';
+import { isStrike, pitchResultLabels, pitchResults, pitchTypeLabels, pitchTypes } from '@contract/throwing';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, useId, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
@@ -24,27 +24,6 @@ import { removePitch, savePitch } from '@/lib/tracking-sync/log-actions';
  * Pitches entered by hand while tracking a throwing workout (issue 16): one thumb, type then velocity then Enter.
  * Each pitch goes to the device's log at once and to the server through the outbox (ADR 036), exactly once.
  */
-
-export const pitchTypeLabels: Record<PitchType, string> = {
-  fastball: 'Fastball',
-  sinker: 'Sinker',
-  cutter: 'Cutter',
-  slider: 'Slider',
-  sweeper: 'Sweeper',
-  curveball: 'Curveball',
-  changeup: 'Changeup',
-  splitter: 'Splitter',
-  knuckleball: 'Knuckleball',
-  other: 'Other',
-};
-
-export const pitchResultLabels: Record<PitchResult, string> = {
-  ball: 'Ball',
-  called_strike: 'Called strike',
-  swinging_strike: 'Swinging strike',
-  foul: 'Foul',
-  in_play: 'In play',
-};
 
 /** The types most pitchers throw most: in reach without a tap on "More types". */
 const everydayTypes: readonly PitchType[] = ['fastball', 'slider', 'changeup', 'curveball'];

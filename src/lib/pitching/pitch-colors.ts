@@ -17,17 +17,3 @@ export const pitchColors: Readonly<Record<PitchType, string>> = {
   knuckleball: '#9554d2', // violet — 4.69:1, 3.78:1
   other: '#83868c', // grey — 3.64:1, 4.87:1
 };
-
-/** The pitch types' names as people say them. */
-export const pitchTypeLabels: Readonly<Record<PitchType, string>> = {
-  fastball: 'Fastball',
-  sinker: 'Sinker',
-  cutter: 'Cutter',
-  slider: 'Slider',
-  sweeper: 'Sweeper',
-  curveball: 'Curveball',
-  changeup: 'Changeup',
-  splitter: 'Splitter',
-  knuckleball: 'Knuckleball',
-  other: 'Other',
-};
