@@ -11,7 +11,7 @@ import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { pitchingQueries } from '../api/pitching-queries';
 import { oneDecimal, sensorOverview, wholeNumber } from '../pitching-summary';
-import { ChartFigure, ChartSkeleton, importHref, LoadFailure, SectionHeader } from './section-parts';
+import { ChartFigure, ChartSkeleton, ImportLink, LoadFailure, SectionHeader } from './section-parts';
 
 const ArmSensorChart = lazy(() =>
   import('./throwing-charts').then((module) => ({ default: module.ArmSensorChart })),
@@ -29,13 +29,9 @@ interface ArmSensorSectionProps {
 export function ArmSensorSection({ logId, athlete, isOwn, canImport }: ArmSensorSectionProps) {
   const sensor = useQuery(pitchingQueries.sensorThrows(logId));
   const importLink = canImport ? (
-    <a
-      href={importHref(logId, 'sensor-throws')}
-      className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <DownloadIcon className="size-4" />
+    <ImportLink logId={logId} kind="sensor-throws">
       Import sensor data
-    </a>
+    </ImportLink>
   ) : null;
   const hasThrows = (sensor.data?.throws.length ?? 0) > 0;
 

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
-import { DownloadIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { useDeletePitch } from '../api/delete-pitch';
@@ -28,7 +28,7 @@ import { AddPitchForm } from './add-pitch-form';
 import {
   ChartFigure,
   ChartSkeleton,
-  importHref,
+  ImportLink,
   LoadFailure,
   SectionHeader,
   SummaryTable,
@@ -64,13 +64,9 @@ export function PitchesSection({ logId, canEdit }: PitchesSectionProps) {
         <PlusIcon className="size-4" />
         Add pitch
       </Button>
-      <a
-        href={importHref(logId, 'pitches')}
-        className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        <DownloadIcon className="size-4" />
+      <ImportLink logId={logId} kind="pitches">
         Import pitches
-      </a>
+      </ImportLink>
     </>
   ) : null;
 

@@ -1,15 +1,32 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertCircleIcon } from '@/components/ui/icons';
+import { AlertCircleIcon, DownloadIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/**
- * The import screen of a completed workout (`/app/completed/$logId/import?kind=`), built apart from this feature:
- * a plain address until its route is in the tree, when it can become a typed router link.
- */
-export const importHref = (logId: string, kind: 'pitches' | 'sensor-throws') =>
-  `/app/completed/${encodeURIComponent(logId)}/import?kind=${kind}`;
+/** To the completed workout's import screen (`/app/completed/$logId/import?kind=`). */
+export function ImportLink({
+  logId,
+  kind,
+  children,
+}: {
+  logId: string;
+  kind: 'pitches' | 'sensor-throws';
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to="/app/completed/$logId/import"
+      params={{ logId }}
+      search={{ kind }}
+      className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <DownloadIcon className="size-4" />
+      {children}
+    </Link>
+  );
+}
 
 export function SectionHeader({
   id,

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { errorCodes } from '@contract';
 import { demoUsers } from '@mocks/data';
 import {
@@ -60,6 +61,12 @@ async function chooseField(user: UserEvent, trigger: string, field: string) {
   );
 }
 
+/** Invalidated by the commit, or already read again by the completed workout's screen it returned to. */
+const wasReadAgain = (queryClient: QueryClient, queryKey: readonly unknown[]) => {
+  const state = queryClient.getQueryState(queryKey);
+  return state?.isInvalidated === true || (state?.dataUpdateCount ?? 0) > 1;
+};
+
 describe('importing a device file into a completed workout', { timeout: 30_000 }, () => {
   it('reads a Rapsodo export, shows what it became, keeps it through a reload and imports it', async () => {
     signInAs(demoUsers.coach);
@@ -101,7 +108,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     expect(await screen.findByText('12 pitches imported')).toBeInTheDocument();
     expect(commits).toEqual([{ skipInvalidRows: false }]);
     // The workout's pitches are read again when its screen shows them.
-    expect(queryClient.getQueryState(['pitching', demoLogId, 'pitches'])?.isInvalidated).toBe(true);
+    expect(wasReadAgain(queryClient, ['pitching', demoLogId, 'pitches'])).toBe(true);
   });
 
   it('asks for the columns of a file of no known device, keeps the choice for the next file, and imports', async () => {
@@ -320,7 +327,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     await waitFor(() => expect(savedRows()[1]).toMatch(/^1 \| \d\d:10:00 \| 1180 \| 52 \| 48 \| 171$/));
     await user.click(screen.getByRole('button', { name: 'Import 8 throws' }));
     expect(await screen.findByText('8 throws imported')).toBeInTheDocument();
-    expect(queryClient.getQueryState(['pitching', demoLogId, 'sensor-throws'])?.isInvalidated).toBe(true);
+    expect(wasReadAgain(queryClient, ['pitching', demoLogId, 'sensor-throws'])).toBe(true);
   });
 
   it('tells an athlete that someone else’s workout was not found', async () => {
