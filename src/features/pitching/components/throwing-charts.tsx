@@ -66,10 +66,11 @@ export function VelocityChart({ pitches }: { pitches: readonly Pitch[] }) {
   const velocities = pitches.map((pitch) => pitch.velocityMph);
   const low = Math.floor(Math.min(...velocities) / 5) * 5 - 5;
   const high = Math.ceil(Math.max(...velocities) / 5) * 5 + 5;
+  // aria-hidden with nothing focusable inside: recharts’ keyboard layer is off; the tables below are the alternative.
   return (
     <div aria-hidden="true" className={chartClass} data-testid="velocity-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 8, right: 12, bottom: 4, left: -8 }}>
+        <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 4, left: -8 }}>
           <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
           <XAxis
             type="number"
@@ -132,7 +133,7 @@ export function MovementChart({ pitches }: { pitches: readonly Pitch[] }) {
   return (
     <div aria-hidden="true" className={chartClass} data-testid="movement-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 8, right: 12, bottom: 4, left: -8 }}>
+        <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 12, bottom: 4, left: -8 }}>
           <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
           <XAxis
             type="number"
@@ -183,7 +184,12 @@ export function PitchMixChart({ summaries }: { summaries: readonly PitchTypeSumm
   return (
     <div aria-hidden="true" className={chartClass} data-testid="pitch-mix-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 0, bottom: 4, left: -16 }} barGap={2}>
+        <BarChart
+          accessibilityLayer={false}
+          data={rows}
+          margin={{ top: 8, right: 0, bottom: 4, left: -16 }}
+          barGap={2}
+        >
           <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" tick={tick} stroke={theme.axis} interval={0} />
           <YAxis yAxisId="pitches" allowDecimals={false} tick={tick} stroke={theme.axis} width={40} />
@@ -232,7 +238,11 @@ export function ArmSensorChart({ throws }: { throws: readonly SensorThrow[] }) {
   return (
     <div aria-hidden="true" className={chartClass} data-testid="arm-sensor-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={[...throws]} margin={{ top: 8, right: 0, bottom: 4, left: -8 }}>
+        <ComposedChart
+          accessibilityLayer={false}
+          data={[...throws]}
+          margin={{ top: 8, right: 0, bottom: 4, left: -8 }}
+        >
           <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="sequence" tick={tick} stroke={theme.axis} minTickGap={12} />
           <YAxis
