@@ -1,4 +1,5 @@
-import type { SensorThrowListResponse } from '@contract/pitching';
+import type { Pitch, SensorThrowListResponse } from '@contract/pitching';
+import { pitchTypeLabels } from '@contract/throwing';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { format, parseISO } from 'date-fns';
@@ -60,7 +61,7 @@ export function ArmSensorSection({ logId, athlete, isOwn, canImport }: ArmSensor
           isRetrying={sensor.isRefetching}
         />
       ) : hasThrows ? (
-        <SensorThrows sensor={sensor.data} athlete={athlete} isOwn={isOwn} />
+        <SensorThrows logId={logId} sensor={sensor.data} athlete={athlete} isOwn={isOwn} />
       ) : (
         <EmptyState icon={DownloadIcon} title="No sensor data yet" action={importLink}>
           {canImport
@@ -72,18 +73,26 @@ export function ArmSensorSection({ logId, athlete, isOwn, canImport }: ArmSensor
   );
 }
 
+const matchedPitch = (pitch: Pitch | undefined) =>
+  pitch ? `${pitchTypeLabels[pitch.pitchType]} · ${oneDecimal(pitch.velocityMph)} mph` : '—';
+
 const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap border-b border-border/60';
 
 function SensorThrows({
+  logId,
   sensor,
   athlete,
   isOwn,
 }: {
+  logId: string;
   sensor: SensorThrowListResponse;
   athlete: ArmSensorSectionProps['athlete'];
   isOwn: boolean;
 }) {
   const overview = sensorOverview(sensor.throws);
+  // A throw is matched to the workout's pitch of the same number (product.md: by order); the cache has them.
+  const pitches = useQuery(pitchingQueries.pitches(logId)).data ?? [];
+  const pitchOf = new Map<number, Pitch>(pitches.map((pitch) => [pitch.sequence, pitch]));
   const figures: [string, string][] = [
     ['Throws', String(overview.throws)],
     ['Average torque', `${oneDecimal(overview.averageTorqueNm)} Nm`],
@@ -139,6 +148,7 @@ function SensorThrows({
                   Throw
                 </th>
                 {[
+                  'Pitch',
                   'Time',
                   'Arm speed (deg/s)',
                   'Elbow torque (Nm)',
@@ -161,6 +171,7 @@ function SensorThrows({
                   >
                     {thrown.sequence}
                   </th>
+                  <td className={`${cell} text-left`}>{matchedPitch(pitchOf.get(thrown.sequence))}</td>
                   <td className={cell}>
                     {thrown.thrownAt ? format(parseISO(thrown.thrownAt), 'HH:mm:ss') : '—'}
                   </td>

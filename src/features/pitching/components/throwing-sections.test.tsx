@@ -85,7 +85,10 @@ describe('the pitches and the arm sensor of a completed workout', { timeout: 30_
     ]);
     const throws = rowsOf(within(sensor).getByRole('table', { name: 'Every throw the arm sensor measured' }));
     expect(throws).toHaveLength(24);
-    expect(throws[0]).toMatch(/^1 \| \d\d:\d\d:\d\d \| 4,710 \| 55.7 \| 43 \| 162 \| 0\.27$/);
+    // Throw 1 is matched to pitch 1 by its number.
+    expect(throws[0]).toMatch(
+      /^1 \| Fastball · 86\.1 mph \| \d\d:\d\d:\d\d \| 4,710 \| 55.7 \| 43 \| 162 \| 0\.27$/,
+    );
     expect(within(sensor).queryByRole('note')).not.toBeInTheDocument();
 
     expect(within(pitches).getByRole('link', { name: 'Import pitches' })).toHaveAttribute(
