@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppLayout } from '@/features/app-shell/components/app-layout';
 import { OnboardingTourSync } from '@/features/onboarding/components/onboarding-tour-sync';
+import { TourGuideHost } from '@/features/onboarding/components/tour-guide-host';
 import { SessionCheckErrorPage } from '@/features/app-shell/components/session-check-error-page';
 import { InstallPrompt } from '@/features/pwa-install/components/install-prompt';
 import { PushNotifications } from '@/features/push/components/push-notifications';
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/app')({
 });
 
 /**
- * The signed-in frame, plus the onboarding tour's sync, the install prompt, push and its toasts (a route may
+ * The signed-in frame, plus the onboarding tour's sync and guide, the install prompt, push and its toasts (a route may
  * compose features; a feature may not).
  */
 function SignedInArea() {
@@ -34,6 +35,7 @@ function SignedInArea() {
       <OnboardingTourSync />
       <TrackingSyncStart />
       <AppLayout />
+      <TourGuideHost />
       <InstallPrompt />
       <PushNotifications />
       <Toaster />

@@ -126,7 +126,9 @@ const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
         return {
           steps,
           data,
-          currentStep: onboardingStepNames[onboardingStepNames.indexOf(step) + 1] ?? lastStep,
+          // The first step not done: a step done ahead of its turn (an exercise made while filling the workout
+          // form) is skipped over instead of becoming current again.
+          currentStep: onboardingStepNames.find((next) => !steps[next]) ?? lastStep,
           isComplete,
           isActive: state.isActive && !isComplete,
           unsavedProgress: withUnsaved(state, { steps, data }, completesNow ? { onboarding: true } : {}),
@@ -148,6 +150,8 @@ const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
 
 registerStoreReset(() => useOnboardingTourStore.setState(initialState));
 
+/** Whose tour the store holds: null until `/api/me` has been loaded into it. */
+export const useOnboardingTourUserId = () => useOnboardingTourStore((state) => state.userId);
 export const useOnboardingCurrentStep = () => useOnboardingTourStore((state) => state.currentStep);
 export const useOnboardingStepsDone = () => useOnboardingTourStore((state) => state.steps);
 export const useOnboardingData = () => useOnboardingTourStore((state) => state.data);

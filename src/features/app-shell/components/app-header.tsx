@@ -22,6 +22,7 @@ export function AppHeader({ navigationDrawerId, isNavigationOpen, onOpenNavigati
           aria-haspopup="dialog"
           aria-expanded={isNavigationOpen}
           aria-controls={navigationDrawerId}
+          data-tour="open-navigation"
           onClick={onOpenNavigation}
           className="lg:hidden"
         >

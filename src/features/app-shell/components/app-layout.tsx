@@ -1,8 +1,9 @@
 import { Outlet } from '@tanstack/react-router';
-import { useCallback, useId, useState } from 'react';
+import { useId } from 'react';
 import { ScreenErrorBoundary } from '@/components/errors/screen-error-boundary';
 import { ModalHost } from '@/components/modal/modal-host';
 import { RightDrawerHost } from '@/components/right-drawer/right-drawer-host';
+import { useIsNavigationDrawerOpen, useNavigationDrawerActions } from '@/stores/navigation-drawer-store';
 import { AppHeader } from './app-header';
 import { MobileNavigationDrawer } from './mobile-navigation-drawer';
 import { shellModalBodies, shellRightDrawerBodies } from './shell-bodies';
@@ -13,10 +14,9 @@ import { SideNavigation } from './side-navigation';
  * screen, and the one generic modal and right-hand drawer every screen opens through their stores.
  */
 export function AppLayout() {
-  const [isNavigationOpen, setIsNavigationOpen] = useState(false);
+  const isNavigationOpen = useIsNavigationDrawerOpen();
+  const { navigationOpened: openNavigation, navigationClosed: closeNavigation } = useNavigationDrawerActions();
   const navigationDrawerId = useId();
-  const openNavigation = useCallback(() => setIsNavigationOpen(true), []);
-  const closeNavigation = useCallback(() => setIsNavigationOpen(false), []);
 
   return (
     <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]">

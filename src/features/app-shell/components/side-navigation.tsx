@@ -53,7 +53,7 @@ export function SideNavigation({ onNavigate, headerAction }: SideNavigationProps
         <ul className="space-y-1">
           {navigationItemsFor(role).map(({ label, to, icon: ItemIcon }) => (
             <li key={to}>
-              <Link to={to} onClick={onNavigate} className={linkClass}>
+              <Link to={to} onClick={onNavigate} className={linkClass} data-tour={`nav:${to}`}>
                 <span
                   aria-hidden="true"
                   className="absolute inset-y-2 -left-3 w-1 rounded-r-full bg-primary opacity-0 transition-opacity group-aria-[current=page]:opacity-100"

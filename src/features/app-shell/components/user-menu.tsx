@@ -1,13 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { ChevronDownIcon, LifeBuoyIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, LifeBuoyIcon, ListChecksIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
 import { Popover } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { roleLabels } from '@/lib/auth/role-labels';
 import { brandingFrom } from '@/lib/settings/settings-queries';
 import { modalBodyTypes, useModalActions } from '@/stores/modal-store';
+import {
+  useIsOnboardingComplete,
+  useIsOnboardingGuideHidden,
+  useOnboardingTourActions,
+} from '@/stores/onboarding-tour-store';
 import { useSignOut } from '../api/sign-out';
 import { ThemeChoiceField } from './theme-choice-field';
 
@@ -20,6 +25,11 @@ export function UserMenu() {
   const signOut = useSignOut();
   const { openModal } = useModalActions();
   const { user } = me;
+  const isGuideHidden = useIsOnboardingGuideHidden();
+  const isTourComplete = useIsOnboardingComplete();
+  const { guideShown } = useOnboardingTourActions();
+  // Spec 4: a hidden guide comes back from here, for staff whose tour is not finished.
+  const canShowGuide = user.role !== 'athlete' && isGuideHidden && !isTourComplete;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const { organizationName } = brandingFrom(me.organization);
 
@@ -62,6 +72,19 @@ export function UserMenu() {
               <UserIcon className="size-5 text-muted-foreground" />
               Profile
             </Link>
+            {canShowGuide ? (
+              <button
+                type="button"
+                className={menuItemClass}
+                onClick={() => {
+                  close();
+                  guideShown();
+                }}
+              >
+                <ListChecksIcon className="size-5 text-muted-foreground" />
+                Show the guide
+              </button>
+            ) : null}
             <button
               type="button"
               className={menuItemClass}

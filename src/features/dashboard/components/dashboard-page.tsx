@@ -11,12 +11,14 @@ import { roleLabels } from '@/lib/auth/role-labels';
 import { brandingFrom } from '@/lib/settings/settings-queries';
 import { useDashboardWidgetsActions, useHiddenWidgetIds } from '@/stores/dashboard-widgets-store';
 import { useScreenTitle } from '@/stores/header-store';
+import { useIsOnboardingComplete } from '@/stores/onboarding-tour-store';
 import { useGettingStartedHideStatus, useHideGettingStarted } from '../api/hide-getting-started';
 import type { DashboardWidget } from '../dashboard-widget';
 import { CustomizeWidgetsPanel } from './customize-widgets-panel';
 import { DashboardWidgetCard } from './dashboard-widget-card';
 import { AccountWidget } from './widgets/account-widget';
 import { ActivityWidget, RecordsWidget } from './widgets/activity-widget';
+import { GettingStartedTourWidget } from './widgets/getting-started-tour-widget';
 import { GettingStartedWidget } from './widgets/getting-started-widget';
 import { ThisWeekWidget } from './widgets/this-week-widget';
 import { ThrowingWidget } from './widgets/throwing-widget';
@@ -42,8 +44,13 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
   const customizeButtonRef = useRef<HTMLButtonElement>(null);
   const hideGettingStarted = useHideGettingStarted(user.id);
   const gettingStartedHide = useGettingStartedHideStatus(user.id);
-  // Gone for good once the user is done with it; an unsent hide counts, whatever a refetch says meanwhile.
-  const isDoneWithGettingStarted = user.onboardingHidden || gettingStartedHide !== 'none';
+  const isTourComplete = useIsOnboardingComplete();
+  const isStaff = user.role !== 'athlete';
+  // Staff's card is the guided tour's state (ADR 041): there until the tour is finished. An athlete's is gone for
+  // good once done with it; an unsent hide counts, whatever a refetch says meanwhile.
+  const isDoneWithGettingStarted = isStaff
+    ? isTourComplete
+    : user.onboardingHidden || gettingStartedHide !== 'none';
 
   const widgets: DashboardWidget[] = [
     {
@@ -95,7 +102,9 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
             title: 'Getting started',
             description: 'First steps for your role.',
             icon: ListChecksIcon,
-            content: (
+            content: isStaff ? (
+              <GettingStartedTourWidget />
+            ) : (
               <GettingStartedWidget
                 role={user.role}
                 onDone={() => {

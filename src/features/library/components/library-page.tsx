@@ -80,7 +80,7 @@ function Library({ organizationName }: { organizationName: string }) {
         description={`Workouts and exercises of ${organizationName}. Build a workout once, then schedule it for anyone.`}
         actions={
           tab === 'workouts' ? (
-            <Link to="/app/library/workouts/new" className={primaryLinkClass}>
+            <Link to="/app/library/workouts/new" className={primaryLinkClass} data-tour="new-workout">
               <PlusIcon className="size-4" />
               New workout
             </Link>

@@ -53,6 +53,9 @@ export function useCreateScheduleItem() {
           kind: data.kind,
           workout: { id: data.workout.workoutId, name: data.name },
           date: data.date,
+          // The tour's later steps name who it is for ("the workout you scheduled for Jordan").
+          athlete: data.athlete ? { id: data.athlete.id, firstName: data.athlete.firstName } : null,
+          group: data.group ? { id: data.group.id, name: data.group.name } : null,
         });
       }
     },

@@ -107,7 +107,12 @@ function AddForm({ date, subject, onClose }: { date: string; subject: Subject; o
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+    <form
+      noValidate
+      data-tour="add-workout-form"
+      onSubmit={(event) => void submit(event)}
+      className="space-y-4"
+    >
       <Controller
         control={control}
         name="workout"

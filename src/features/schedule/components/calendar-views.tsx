@@ -148,6 +148,7 @@ function DraggableItem({
       {...(draggable ? listeners : {})}
       {...(draggable ? { 'aria-roledescription': attributes['aria-roledescription'] } : {})}
       onClick={onOpen}
+      data-tour={`schedule-item:${item.id}`}
       style={{ transform: CSS.Translate.toString(transform), borderLeftColor: categoryColor(item.category) }}
       className={`group/item relative flex w-full min-w-0 items-center gap-1.5 rounded-md border border-border border-l-4 bg-surface text-left shadow-xs transition-shadow hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring ${
         compact ? 'px-1.5 py-0.5 text-xs' : 'px-2.5 py-2 text-sm'

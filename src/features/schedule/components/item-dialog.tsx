@@ -382,6 +382,7 @@ function TrackingEntryPoint({
       {isCompleted && completedPath ? (
         <a
           href={completedPath}
+          data-tour="open-completed"
           // The completed workout's screen is its own route; the router takes the address as typed.
           onClick={(event) => {
             event.preventDefault();
@@ -395,6 +396,7 @@ function TrackingEntryPoint({
       <Link
         to="/app/track/$entryId"
         params={{ entryId }}
+        data-tour="track-entry"
         className={
           isCompleted
             ? 'inline-flex min-h-11 items-center rounded-lg border border-border px-4 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring'

@@ -217,6 +217,7 @@ function Schedule({
                 Programs
               </Link>
               <Button
+                data-tour="add-workout"
                 onClick={() =>
                   addOnDay(lastDateSelected || (date < today && view !== 'month' ? today : date))
                 }

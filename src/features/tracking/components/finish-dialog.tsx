@@ -111,7 +111,9 @@ export function FinishDialog({
           <Button variant="secondary" onClick={onClose}>
             Keep going
           </Button>
-          <Button type="submit">Finish workout</Button>
+          <Button type="submit" data-tour="finish-confirm">
+            Finish workout
+          </Button>
         </div>
       </form>
     </SheetDialog>

@@ -88,6 +88,7 @@ function AddPersonForm({ viewer }: { viewer: User }) {
         <form
           ref={formRef}
           noValidate
+          data-tour="person-form"
           onSubmit={handleSubmit}
           className="space-y-6 px-4 py-5 sm:px-6 sm:py-6"
         >

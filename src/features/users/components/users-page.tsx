@@ -22,6 +22,7 @@ import { hasFilters, statusActionsFor } from '../user-list-rules';
 import { canManageUsers, userListParamsFrom } from '../users-search';
 import { ConfirmDisableDialog } from './confirm-disable-dialog';
 import { NotAllowedPage } from '@/components/layouts/not-allowed-page';
+import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import { UserCards, UserTable } from './user-list-views';
 import type { UsersFilterValues } from './users-filters';
 import { UsersFilters } from './users-filters';
@@ -33,6 +34,8 @@ const route = getRouteApi('/app/users');
 export function UsersPage() {
   useScreenTitle('Users');
   const { data: me } = useSuspenseQuery(authQueries.me());
+  // Spec 4's tour, its first step: staff opened the users screen.
+  useTourStepCompletedWhen('NAVIGATE_TO_USERS_PAGE', canManageUsers(me.user.role));
   if (!canManageUsers(me.user.role)) return <NotAllowedPage title="Users" />;
   return <UsersDirectory viewer={me.user} organizationName={me.organization.name} />;
 }
@@ -107,6 +110,7 @@ function UsersDirectory({ viewer, organizationName }: { viewer: User; organizati
         actions={
           <Link
             to="/app/users/new"
+            data-tour="add-person"
             className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <PlusIcon className="size-4" />

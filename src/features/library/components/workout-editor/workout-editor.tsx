@@ -327,6 +327,7 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
 
         <section
           aria-labelledby={`${categoryId}-add`}
+          data-tour="add-block"
           className="rounded-2xl border-2 border-dashed border-border p-4 sm:p-5"
         >
           <h2 id={`${categoryId}-add`} className="mb-1 text-base font-semibold text-foreground">
@@ -394,7 +395,7 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
             >
               Cancel
             </Button>
-            <Button type="submit" isPending={saving} pendingLabel="Saving…">
+            <Button type="submit" isPending={saving} pendingLabel="Saving…" data-tour="save-workout">
               {workout ? 'Save workout' : 'Create workout'}
             </Button>
           </div>
