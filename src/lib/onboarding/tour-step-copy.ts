@@ -87,7 +87,8 @@ export function tourStepCopy(step: OnboardingStep, data: OnboardingData): TourSt
     case 'OPEN_WORKOUT_MODAL':
       return {
         title: `Track the workout you scheduled for ${athlete}`,
-        detail: 'Open it on the schedule and start tracking: you can log sets for an athlete from your device.',
+        detail:
+          'Open it on the schedule and start tracking: you can log sets for an athlete from your device.',
       };
     case 'TRACK_WORKOUT_FOR_ATHLETE':
       return {

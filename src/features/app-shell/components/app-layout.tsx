@@ -15,7 +15,8 @@ import { SideNavigation } from './side-navigation';
  */
 export function AppLayout() {
   const isNavigationOpen = useIsNavigationDrawerOpen();
-  const { navigationOpened: openNavigation, navigationClosed: closeNavigation } = useNavigationDrawerActions();
+  const { navigationOpened: openNavigation, navigationClosed: closeNavigation } =
+    useNavigationDrawerActions();
   const navigationDrawerId = useId();
 
   return (

@@ -30,10 +30,7 @@ function useTourTarget(targets: readonly string[], isEnabled: boolean): HTMLElem
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const key = targets.join('|');
   useEffect(() => {
-    if (!isEnabled) {
-      setTarget(null);
-      return;
-    }
+    if (!isEnabled) return;
     const names = key.split('|');
     let frame = 0;
     const find = () => {
@@ -52,7 +49,12 @@ function useTourTarget(targets: readonly string[], isEnabled: boolean): HTMLElem
     };
     find();
     const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['open', 'class', 'data-tour'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['open', 'class', 'data-tour'],
+    });
     window.addEventListener('resize', schedule);
     return () => {
       observer.disconnect();
@@ -60,7 +62,7 @@ function useTourTarget(targets: readonly string[], isEnabled: boolean): HTMLElem
       if (frame !== 0) cancelAnimationFrame(frame);
     };
   }, [key, isEnabled]);
-  return target;
+  return isEnabled && target?.isConnected ? target : null;
 }
 
 /** The target is lit (a ring, pulsing unless the user asks for less motion; see index.css) while it is current. */
@@ -289,6 +291,8 @@ function AnchoredPanel({
 }) {
   const overlayRef = useRef<HTMLElement>(null);
   const targetRef = useMemo<RefObject<HTMLElement>>(() => ({ current: target }), [target]);
+  // React Aria's updatePosition is a callback made with useCallback, not a method that needs its object.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const { overlayProps, placement, updatePosition } = useOverlayPosition({
     targetRef,
     overlayRef,

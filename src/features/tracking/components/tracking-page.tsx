@@ -321,7 +321,11 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
       ) : null}
       {!isCompleted ? (
         <ActionBar>
-          <Button className="w-full lg:w-auto" data-tour="finish-workout" onClick={() => setIsFinishing(true)}>
+          <Button
+            className="w-full lg:w-auto"
+            data-tour="finish-workout"
+            onClick={() => setIsFinishing(true)}
+          >
             Finish workout
           </Button>
         </ActionBar>
