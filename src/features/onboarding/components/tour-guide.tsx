@@ -305,11 +305,12 @@ function AnchoredPanel({
   useEffect(() => {
     const follow = () => updatePosition();
     window.addEventListener('scroll', follow, true);
-    const observer = new ResizeObserver(follow);
-    observer.observe(document.body);
+    // Older browsers (and jsdom) have no ResizeObserver: the scroll and React Aria's own resize handling remain.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(follow) : null;
+    observer?.observe(document.body);
     return () => {
       window.removeEventListener('scroll', follow, true);
-      observer.disconnect();
+      observer?.disconnect();
     };
   }, [updatePosition]);
   return (

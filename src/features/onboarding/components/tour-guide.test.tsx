@@ -1,0 +1,206 @@
+import type { OnboardingStep, User } from '@contract';
+import { onboardingStepNames } from '@contract/user-fields';
+import { demoOrganization, demoUsers } from '@mocks/data';
+import { server } from '@mocks/server';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { tourStepCopy, tourStepNumber } from '@/lib/onboarding/tour-step-copy';
+import { useOnboardingTourActions } from '@/stores/onboarding-tour-store';
+import { resetAllStores } from '@/stores/store-reset';
+import { recordBodies } from '@/testing/record-bodies';
+import { renderApp } from '@/testing/render-app';
+import { signInAs } from '@/testing/sign-in-as';
+import { renderHook } from '@testing-library/react';
+
+const emptyData = { CREATE_NEW_USER: null, CREATE_NEW_WORKOUT: null, ADD_WORKOUT_TO_SCHEDULE: null };
+
+/** A user whose steps before `step` are done: the tour's state as `/api/me` brings it. */
+function atStep(user: User, step: OnboardingStep, extra: Partial<User> = {}): User {
+  const steps: Record<string, boolean> = {};
+  for (const name of onboardingStepNames.slice(0, onboardingStepNames.indexOf(step))) steps[name] = true;
+  return {
+    ...user,
+    onboardingSteps: steps,
+    onboardingData: emptyData,
+    onboardingHidden: false,
+    onboarding: false,
+    ...extra,
+  };
+}
+
+function signedInWithTour(user: User) {
+  signInAs(user);
+  server.use(
+    http.get('*/api/me', () => HttpResponse.json({ user, organization: demoOrganization })),
+    http.post('*/api/users/:userId', () => HttpResponse.json({ message: 'Saved', user })),
+  );
+}
+
+const guide = () => screen.findByRole('complementary', { name: 'Guide' });
+
+beforeEach(() => {
+  resetAllStores();
+  // jsdom lays nothing out: every element counts as on screen, so the guide finds its targets.
+  vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+});
+
+describe('the steps in words', () => {
+  it('names each of the 13 steps as a coach reads them, with the data the tour kept', () => {
+    const data = {
+      CREATE_NEW_USER: { firstName: 'Jordan' },
+      CREATE_NEW_WORKOUT: { workoutId: 'w', name: 'Lower body A' },
+      ADD_WORKOUT_TO_SCHEDULE: { entryId: 'e', date: '2026-11-24', athlete: { firstName: 'Jordan' } },
+    };
+    const titles = onboardingStepNames.map(
+      (step) => `${tourStepNumber(step)}. ${tourStepCopy(step, data).title}`,
+    );
+    expect(titles).toEqual([
+      '1. Open the Users page',
+      '2. Add your first athlete',
+      '3. Open the workout library',
+      '4. Start your first workout',
+      '5. Create an exercise of your own',
+      '6. Create your first workout',
+      '7. Open the schedule',
+      '8. Put “Lower body A” on the schedule',
+      '9. Find the workout you scheduled for Jordan',
+      '10. Track the workout you scheduled for Jordan',
+      '11. Log Jordan’s workout and finish it',
+      '12. See it completed on the schedule',
+      '13. Open the completed workout',
+    ]);
+  });
+});
+
+describe('<TourGuide />', () => {
+  it('shows a new coach the first step lit, and moves on when the Users page is opened', async () => {
+    const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_USERS_PAGE');
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    const { user } = renderApp('/app/dashboard');
+
+    const panel = await guide();
+    expect(within(panel).getByText('Guide · 1 of 13')).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Open the Users page' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toBeDefined();
+    await waitFor(() =>
+      expect(screen.getByText('Guide, step 1 of 13: Open the Users page.')).toBeInTheDocument(),
+    );
+    const usersLink = screen.getAllByRole('link', { name: 'Users' })[0]!;
+    await waitFor(() => expect(usersLink).toHaveAttribute('data-tour-spotlight'));
+    // The card never takes focus from the page.
+    expect(panel).not.toContainElement(document.activeElement as HTMLElement);
+
+    await user.click(usersLink);
+    expect(
+      await within(await guide()).findByRole('heading', { name: 'Add your first athlete' }),
+    ).toBeInTheDocument();
+    expect(within(await guide()).getByText('Guide · 2 of 13')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({ onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true } }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Add person' })).toHaveAttribute('data-tour-spotlight'),
+    );
+  });
+
+  it('offers “Take me there” away from the step’s screen, and lights the form there', async () => {
+    signedInWithTour(atStep(demoUsers.coach, 'CREATE_NEW_USER'));
+    const { user, router } = renderApp('/app/dashboard');
+    await user.click(await within(await guide()).findByRole('button', { name: 'Take me there' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/users/new'));
+    await waitFor(() =>
+      expect(document.querySelector('form[data-tour="person-form"]')).toHaveAttribute('data-tour-spotlight'),
+    );
+    expect(within(await guide()).queryByRole('button', { name: 'Take me there' })).not.toBeInTheDocument();
+  });
+
+  it('takes the coach to the entry the tour scheduled, to track it', async () => {
+    const entryId = '9b1e2d3c-0000-4000-8000-0000000000aa';
+    signedInWithTour(
+      atStep(demoUsers.coach, 'OPEN_WORKOUT_MODAL', {
+        onboardingData: {
+          ...emptyData,
+          ADD_WORKOUT_TO_SCHEDULE: { entryId, date: '2026-11-24', athlete: { id: 'a', firstName: 'Jordan' } },
+        },
+      }),
+    );
+    const { user, router } = renderApp('/app/dashboard');
+    const panel = await guide();
+    expect(
+      within(panel).getByRole('heading', { name: 'Track the workout you scheduled for Jordan' }),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Take me there' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/track/${entryId}`));
+  });
+
+  it('hides with Escape and comes back from the user menu, saving both', async () => {
+    const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_WORKOUT_LIBRARY');
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    const { user } = renderApp('/app/dashboard');
+    await guide();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Guide' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboardingHidden: true }));
+
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    const accountMenu = await screen.findByRole('group', { name: 'Account' });
+    await user.click(within(accountMenu).getByRole('button', { name: 'Show the guide' }));
+    expect(
+      within(await guide()).getByRole('heading', { name: 'Open the workout library' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboardingHidden: false }));
+
+    await user.click(within(await guide()).getByRole('button', { name: 'Hide the guide' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Guide' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('goes on when a save fails: the failure is only logged', async () => {
+    const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_USERS_PAGE');
+    signedInWithTour(coach);
+    server.use(http.post('*/api/users/:userId', () => HttpResponse.json({ message: 'no' }, { status: 400 })));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderApp('/app/dashboard');
+    await user.click((await screen.findAllByRole('link', { name: 'Users' }))[0]!);
+    expect(
+      await within(await guide()).findByRole('heading', { name: 'Add your first athlete' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Error saving onboarding progress:', expect.anything()),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('never shows to an athlete', async () => {
+    signedInWithTour(atStep(demoUsers.athlete, 'NAVIGATE_TO_USERS_PAGE'));
+    renderApp('/app/dashboard');
+    expect(await screen.findByRole('heading', { name: /Welcome/ })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Guide' })).not.toBeInTheDocument();
+  });
+
+  it('says once that the tour is finished, and the Getting started card follows the tour', async () => {
+    const coach = atStep(demoUsers.coach, 'VISIT_COMPLETED_WORKOUT');
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    const { user } = renderApp('/app/dashboard');
+    await guide();
+    expect(screen.getByText('12 of 13')).toBeInTheDocument();
+    expect(screen.getByText(/Next: Open the completed workout/)).toBeInTheDocument();
+
+    const tour = renderHook(() => useOnboardingTourActions()).result;
+    act(() => tour.current.stepCompleted('VISIT_COMPLETED_WORKOUT'));
+    const done = await screen.findByRole('complementary', { name: 'Guide finished' });
+    expect(within(done).getByRole('heading', { name: 'You’re all set' })).toBeInTheDocument();
+    await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboarding: true }));
+    // The finished tour's card leaves the dashboard.
+    await waitFor(() => expect(screen.queryByText(/Next:/)).not.toBeInTheDocument());
+    await user.click(within(done).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('complementary', { name: /Guide/ })).not.toBeInTheDocument();
+  });
+});
