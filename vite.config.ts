@@ -198,6 +198,8 @@ export default defineConfig({
               // busy main thread (issue 10). components/widgets (React Aria, dnd-kit) is left to the screens that
               // use it: the library and the schedule (ADR 034).
               test: (id: string) =>
+                // The guided tour's guide is for new staff only: it stays in its own lazy chunk (ADR 041).
+                !/[\\/]src[\\/]features[\\/]onboarding[\\/](components[\\/]tour-guide\.tsx|step-targets\.ts)$/.test(id) &&
                 /[\\/]src[\\/](signed-in-start\.ts|stores[\\/]|lib[\\/]query-persistence[\\/]|features[\\/](app-shell|dashboard|onboarding|travel-roster)[\\/]|routes[\\/]app(\.tsx|[\\/]dashboard\.tsx)\?tsr-split|components[\\/](ui|modal|right-drawer|toaster)[\\/])/.test(
                   id,
                 ),

@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { request as apiRequest } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '../server/testing/smtp-inbox';
+import type { ViewportName } from './support/browser';
+import { baseUrl, saveScreenshot, signIn, waitForPath } from './support/browser';
+import { useAppContexts } from './support/contexts';
+import { useSmtpInbox } from './support/mail';
+
+/**
+ * Issue 17 in Chromium against the real server: a newly registered organisation's admin follows the guided
+ * tour's 13 steps to the end by doing what the guide points at, reloads half-way and goes on where it was.
+ */
+
+const run = Date.now().toString(36);
+const password = 'tour-admin-2026';
+
+const guide = (page: Page) => page.getByRole('complementary', { name: 'Guide' });
+/** The element the guide lights: what the user is to use now. */
+const spotlit = (page: Page) => page.locator('[data-tour-spotlight]');
+
+async function stepIs(page: Page, number: number, title: string | RegExp) {
+  const panel = guide(page);
+  await panel.getByText(`Guide · ${number} of 13`).waitFor();
+  await panel.getByRole('heading', { name: title }).waitFor();
+}
+
+/** Uses what the guide points at: the lit element, once it is there. */
+async function useSpotlit(page: Page) {
+  await spotlit(page).waitFor();
+  await spotlit(page).click();
+}
+
+describe('the guided tour in Chromium', () => {
+  const openContext = useAppContexts();
+  const inbox = useSmtpInbox();
+
+  async function registerAdmin(page: Page, viewport: ViewportName): Promise<string> {
+    const email = `tour-${viewport}-${run}@example.test`;
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Start an organisation' }).click();
+    await page.getByLabel('Organisation name').fill(`Tour ${viewport} ${run}`);
+    await page.getByLabel('First name').fill('Riley');
+    await page.getByLabel('Last name').fill('Shaw');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    const arriving = inbox.nextMailTo(email, 15_000);
+    await page.getByRole('button', { name: 'Create organisation' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.goto(linkIn(await arriving, '/activate-account/').pathname);
+    await page.getByRole('heading', { name: 'You’re all set' }).waitFor();
+    await signIn(page, email, password);
+    await waitForPath(page, '/app/dashboard');
+    return email;
+  }
+
+  async function followTheTour(viewport: ViewportName) {
+    const width = viewport === 'phone' ? 390 : 1280;
+    const page = await (await openContext({ viewport })).newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const email = await registerAdmin(page, viewport);
+    const exerciseName = `Band Pull-Apart ${run}`;
+    const workoutName = `First Session ${viewport} ${run}`;
+
+    // 1: the Users page, in the navigation (the drawer opens by itself on a phone).
+    await stepIs(page, 1, 'Open the Users page');
+    await spotlit(page).waitFor();
+    await saveScreenshot(page, `tour-step-1-${width}`);
+    await useSpotlit(page);
+
+    // 2: add an athlete.
+    await stepIs(page, 2, 'Add your first athlete');
+    await useSpotlit(page);
+    await waitForPath(page, '/app/users/new');
+    await page.getByRole('radio', { name: /Athlete/ }).check();
+    await page.getByLabel('First name').fill('Jordan');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Email').fill(`jordan-${viewport}-${run}@example.test`);
+    await page.getByRole('button', { name: 'Add and send invitation' }).click();
+
+    // 3-6: the library, a workout with an exercise of one's own, saved.
+    await stepIs(page, 3, 'Open the workout library');
+    await useSpotlit(page);
+    await stepIs(page, 4, 'Start your first workout');
+    await useSpotlit(page);
+    await waitForPath(page, '/app/library/workouts/new');
+    await page.getByLabel('Workout name').fill(workoutName);
+    await page.getByLabel('Category', { exact: true }).selectOption('lift');
+    await page.getByRole('combobox', { name: 'Add the first exercise' }).fill(exerciseName);
+    await page.getByRole('option', { name: `Create “${exerciseName}” as a new exercise` }).click();
+    const newExercise = page.getByRole('dialog', { name: 'New exercise' });
+    await newExercise.getByLabel('Category').selectOption('lift');
+    await newExercise.getByRole('button', { name: 'Create and add' }).click();
+    await newExercise.waitFor({ state: 'detached' });
+    await stepIs(page, 6, 'Create your first workout');
+    await page.getByLabel(`Quick fill the sets of A ${exerciseName}`).fill('3 x 10');
+    await page.getByRole('button', { name: 'Fill sets' }).click();
+    await saveScreenshot(page, `tour-step-6-${width}`);
+    await useSpotlit(page);
+
+    // Half-way: a reload continues where the tour was.
+    await stepIs(page, 7, 'Open the schedule');
+    await page.reload();
+    await stepIs(page, 7, 'Open the schedule');
+    await useSpotlit(page);
+
+    // 8: the workout on Jordan's schedule.
+    await stepIs(page, 8, `Put “${workoutName}” on the schedule`);
+    await useSpotlit(page);
+    const add = page.getByRole('dialog', { name: 'Add a workout' });
+    await add.getByRole('combobox', { name: 'Workout' }).fill(workoutName);
+    await page
+      .getByRole('option', { name: new RegExp(workoutName) })
+      .first()
+      .click();
+    await add.getByRole('combobox', { name: 'For which athlete or group' }).fill('Jordan');
+    await page
+      .getByRole('option', { name: /Jordan Lee/ })
+      .first()
+      .click();
+    await saveScreenshot(page, `tour-step-8-${width}`);
+    await add.getByRole('button', { name: 'Add to the schedule' }).click();
+    await add.waitFor({ state: 'detached' });
+
+    // 9-11: the schedule shows it; the coach opens it and tracks it for Jordan.
+    await stepIs(page, 10, 'Track the workout you scheduled for Jordan');
+    await useSpotlit(page); // the entry on the calendar
+    await useSpotlit(page); // "Start for Jordan Lee" in its dialog
+    await stepIs(page, 11, 'Log Jordan’s workout and finish it');
+    await page.getByRole('button', { name: /^Start for/ }).click();
+    await page
+      .getByRole('button', { name: /^Set \d+ of .+ done$/ })
+      .first()
+      .click();
+    await saveScreenshot(page, `tour-step-11-${width}`);
+    await useSpotlit(page); // Finish workout
+    const finish = page.getByRole('dialog', { name: 'Finish the workout' });
+    await finish.getByLabel(/Session RPE/).selectOption('6');
+    await useSpotlit(page); // its Finish workout
+    const congrats = page.getByRole('dialog', { name: 'Workout complete!' });
+    await congrats.waitFor();
+    await congrats.getByRole('button', { name: 'Done' }).click();
+
+    // 12-13: the schedule shows it completed; the completed workout opens from it.
+    await stepIs(page, 12, 'See it completed on the schedule');
+    await useSpotlit(page);
+    await stepIs(page, 13, 'Open the completed workout');
+    await useSpotlit(page); // the entry on the calendar
+    await useSpotlit(page); // "See the completed workout"
+    await page.getByRole('complementary', { name: 'Guide finished' }).getByText('You’re all set').waitFor();
+
+    const api = await apiRequest.newContext({ baseURL: baseUrl() });
+    try {
+      const login = await api.post('/api/login', { data: { email, password } });
+      const { token } = (await login.json()) as { token: string };
+      const me = (await (
+        await api.get('/api/me', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as {
+        user: {
+          onboarding: boolean;
+          onboardingSteps: Record<string, boolean>;
+          onboardingData: Record<string, unknown>;
+        };
+      };
+      expect(me.user.onboarding).toBe(true);
+      expect(Object.values(me.user.onboardingSteps).filter(Boolean)).toHaveLength(13);
+      expect(me.user.onboardingData.CREATE_NEW_USER).toMatchObject({ firstName: 'Jordan' });
+      expect(me.user.onboardingData.CREATE_NEW_WORKOUT).toMatchObject({ name: workoutName });
+      expect(me.user.onboardingData.ADD_WORKOUT_TO_SCHEDULE).toMatchObject({ entryId: expect.any(String) });
+    } finally {
+      await api.dispose();
+    }
+    expect(pageErrors).toEqual([]);
+  }
+
+  it('a new organisation’s admin follows all 13 steps on a 1280 px screen', async () => {
+    await followTheTour('desktop');
+  });
+
+  it('and on a 390 px phone, where the navigation drawer opens for the steps in it', async () => {
+    await followTheTour('phone');
+  });
+});
