@@ -118,6 +118,15 @@ describe('onboarding tour store', () => {
     expect(result.current.isComplete).toBe(true);
   });
 
+  it('skips over a step done ahead of its turn (an exercise made while the workout form is filled)', () => {
+    const result = renderTour();
+    completeSteps(result, onboardingStepNames.slice(0, 3));
+    act(() => result.current.actions.stepCompleted('CREATE_NEW_EXERCISE'));
+    expect(result.current.currentStep).toBe('FILL_WORKOUT_FORM');
+    act(() => result.current.actions.stepCompleted('FILL_WORKOUT_FORM'));
+    expect(result.current.currentStep).toBe('CREATE_NEW_WORKOUT');
+  });
+
   it('ignores a step completed twice, so the current step does not move back', () => {
     const result = renderTour();
     completeSteps(result, onboardingStepNames.slice(0, 3));
