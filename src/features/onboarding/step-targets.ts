@@ -102,7 +102,7 @@ export function tourStepPlace(step: OnboardingStep, data: OnboardingData): TourS
       };
     case 'TRACK_WORKOUT_FOR_ATHLETE':
       return {
-        targets: ['finish-confirm', 'finish-workout', 'track-entry', ...entryItem],
+        targets: ['finish-confirm', 'finish-workout', 'start-tracking', 'track-entry', ...entryItem],
         isOnScreen: entry ? (pathname) => pathname === `/app/track/${entry.entryId}` : never,
         destination: () =>
           entry ? { to: '/app/track/$entryId', params: { entryId: entry.entryId } } : entryOnSchedule(),

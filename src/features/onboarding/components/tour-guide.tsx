@@ -265,20 +265,28 @@ function GuidePanel({
   children: React.ReactNode;
 }) {
   const container = target?.closest('dialog') ?? null;
-  const panel = target ? (
-    <AnchoredPanel label={label} target={target}>
-      {children}
-    </AnchoredPanel>
-  ) : (
-    <aside
-      aria-label={label}
-      className="fixed inset-x-3 bottom-3 z-40 rounded-2xl border border-border bg-surface p-4 shadow-xl motion-safe:animate-pop-in sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96"
-    >
-      {children}
-    </aside>
-  );
+  const panel =
+    target && !isLarge(target) ? (
+      <AnchoredPanel label={label} target={target}>
+        {children}
+      </AnchoredPanel>
+    ) : (
+      <aside
+        aria-label={label}
+        className={`fixed inset-x-3 z-40 rounded-2xl border border-border bg-surface p-4 shadow-xl motion-safe:animate-pop-in sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96 ${
+          // On a phone a sheet's buttons are at the bottom: the card keeps to the top there.
+          container ? 'top-3 sm:top-auto' : 'bottom-3'
+        }`}
+      >
+        {children}
+      </aside>
+    );
   return createPortal(panel, container ?? document.body);
 }
+
+/** A form or a whole section is lit, not pointed at: a card beside it would cover its own fields. */
+const isLarge = (target: HTMLElement) =>
+  target.tagName === 'FORM' || target.getBoundingClientRect().height > window.innerHeight * 0.4;
 
 function AnchoredPanel({
   label,
@@ -293,10 +301,12 @@ function AnchoredPanel({
   const targetRef = useMemo<RefObject<HTMLElement>>(() => ({ current: target }), [target]);
   // React Aria's updatePosition is a callback made with useCallback, not a method that needs its object.
   // eslint-disable-next-line @typescript-eslint/unbound-method
+  // Beside a navigation item in the sidebar, below anything else (and below it in the phone's narrow drawer).
+  const isInSidebar = target.closest('nav') !== null && target.closest('dialog') === null;
   const { overlayProps, placement, updatePosition } = useOverlayPosition({
     targetRef,
     overlayRef,
-    placement: 'bottom start',
+    placement: isInSidebar ? 'end top' : 'bottom start',
     offset: 12,
     shouldFlip: true,
     isOpen: true,

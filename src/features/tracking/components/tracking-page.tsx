@@ -170,7 +170,12 @@ function WorkoutPreview({
         </Alert>
       ) : null}
       <ActionBar>
-        <Button className="w-full lg:w-auto" onClick={onStart} disabled={isChecking}>
+        <Button
+          className="w-full lg:w-auto"
+          onClick={onStart}
+          disabled={isChecking}
+          data-tour="start-tracking"
+        >
           {isStaff ? `Start for ${athleteName}` : 'Start'}
         </Button>
       </ActionBar>
