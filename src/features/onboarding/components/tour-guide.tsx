@@ -23,7 +23,21 @@ import { isNavigationTarget, tourStepPlace } from '../step-targets';
 const desktopQuery = '(min-width: 1024px)';
 const spotlightAttribute = 'data-tour-spotlight';
 
-const isShown = (element: Element) => element.getClientRects().length > 0;
+function openModalDialogs(): Element[] {
+  try {
+    return [...document.querySelectorAll('dialog:modal')];
+  } catch {
+    // A DOM without `:modal` (jsdom): any open dialog counts.
+    return [...document.querySelectorAll('dialog[open]')];
+  }
+}
+
+/** On screen and usable: not hidden, and not behind a modal dialog (a sheet, the drawer) that makes it inert. */
+function isUsable(element: Element): boolean {
+  if (element.getClientRects().length === 0) return false;
+  const modals = openModalDialogs();
+  return modals.length === 0 || modals.some((dialog) => dialog.contains(element));
+}
 
 /** The first of the step's targets that is on screen now, watched as the screens change under the guide. */
 function useTourTarget(targets: readonly string[], isEnabled: boolean): HTMLElement | null {
@@ -38,7 +52,7 @@ function useTourTarget(targets: readonly string[], isEnabled: boolean): HTMLElem
       let found: HTMLElement | null = null;
       for (const name of names) {
         const candidates = document.querySelectorAll<HTMLElement>(`[data-tour="${CSS.escape(name)}"]`);
-        found = [...candidates].find(isShown) ?? null;
+        found = [...candidates].find(isUsable) ?? null;
         if (found) break;
       }
       setTarget(found);
@@ -78,16 +92,30 @@ function useSpotlight(target: HTMLElement | null) {
  * On a phone the navigation is a drawer: a step whose target is a navigation item opens it, once per step (a
  * user who closes it again is then pointed at the menu button).
  */
-function useDrawerForNavigationSteps(step: OnboardingStep, targets: readonly string[], isVisible: boolean) {
-  const { navigationOpened } = useNavigationDrawerActions();
+function useDrawerForNavigationSteps(
+  step: OnboardingStep,
+  targets: readonly string[],
+  target: HTMLElement | null,
+  pathname: string,
+) {
+  const { navigationOpened, navigationClosed } = useNavigationDrawerActions();
   const openedFor = useRef<OnboardingStep | null>(null);
-  const needsDrawer = targets.some(isNavigationTarget);
+  // Not for a screen the user is on already (the step is about to complete there by itself), and only once the
+  // menu button is what is left to point at: not while another dialog (a finished workout's) is open.
+  const needsDrawer = targets.some((name) => isNavigationTarget(name) && name !== `nav:${pathname}`);
+  const pointsAtMenuButton = target?.dataset.tour === 'open-navigation';
   useEffect(() => {
-    if (!isVisible || !needsDrawer || openedFor.current === step) return;
+    if (openedFor.current !== null && openedFor.current !== step && !needsDrawer) {
+      // The drawer the guide opened is not what the next step needs: it goes again.
+      openedFor.current = null;
+      navigationClosed();
+      return;
+    }
+    if (!pointsAtMenuButton || !needsDrawer || openedFor.current === step) return;
     if (typeof window.matchMedia !== 'function' || window.matchMedia(desktopQuery).matches) return;
     openedFor.current = step;
     navigationOpened();
-  }, [isVisible, needsDrawer, step, navigationOpened]);
+  }, [pointsAtMenuButton, needsDrawer, step, navigationOpened, navigationClosed]);
 }
 
 /**
@@ -125,7 +153,7 @@ export default function TourGuide() {
   const place = useMemo(() => tourStepPlace(step, data), [step, data]);
   const target = useTourTarget(place.targets, isVisible);
   useSpotlight(target);
-  useDrawerForNavigationSteps(step, place.targets, isVisible);
+  useDrawerForNavigationSteps(step, place.targets, target, pathname);
   useEscapeHides(isVisible, guideHidden);
 
   // "Says so once": only a completion seen in this session, not a tour already complete when it loaded.
@@ -271,17 +299,57 @@ function GuidePanel({
         {children}
       </AnchoredPanel>
     ) : (
-      <aside
-        aria-label={label}
-        className={`fixed inset-x-3 z-40 rounded-2xl border border-border bg-surface p-4 shadow-xl motion-safe:animate-pop-in sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96 ${
-          // On a phone a sheet's buttons are at the bottom: the card keeps to the top there.
-          container ? 'top-3 sm:top-auto' : 'bottom-3'
-        }`}
-      >
+      <DockedPanel label={label} isInDialog={container !== null}>
         {children}
-      </aside>
+      </DockedPanel>
     );
   return createPortal(panel, container ?? document.body);
+}
+
+/** Below this width the docked card spans the screen's bottom edge. */
+const phoneQuery = '(max-width: 639px)';
+
+/**
+ * The card at the bottom edge (top on a phone's sheet, whose buttons are at the bottom). On a phone the page gets
+ * room below its end for it, so that nothing stays under the card: the last button can still be scrolled to.
+ */
+function DockedPanel({
+  label,
+  isInDialog,
+  children,
+}: {
+  label: string;
+  isInDialog: boolean;
+  children: React.ReactNode;
+}) {
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (isInDialog || !panel || typeof ResizeObserver !== 'function') return;
+    const phone = window.matchMedia(phoneQuery);
+    const makeRoom = () => {
+      document.body.style.paddingBottom = phone.matches ? `${panel.offsetHeight + 24}px` : '';
+    };
+    const observer = new ResizeObserver(makeRoom);
+    observer.observe(panel);
+    phone.addEventListener('change', makeRoom);
+    return () => {
+      observer.disconnect();
+      phone.removeEventListener('change', makeRoom);
+      document.body.style.paddingBottom = '';
+    };
+  }, [isInDialog]);
+  return (
+    <aside
+      ref={panelRef}
+      aria-label={label}
+      className={`fixed inset-x-3 z-40 rounded-2xl border border-border bg-surface p-4 shadow-xl motion-safe:animate-pop-in sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96 ${
+        isInDialog ? 'top-3 sm:top-auto' : 'bottom-3'
+      }`}
+    >
+      {children}
+    </aside>
+  );
 }
 
 /** A form or a whole section is lit, not pointed at: a card beside it would cover its own fields. */
