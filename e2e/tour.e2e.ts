@@ -184,7 +184,7 @@ describe('the guided tour in Chromium', () => {
       expect(Object.values(me.user.onboardingSteps).filter(Boolean)).toHaveLength(13);
       expect(me.user.onboardingData.CREATE_NEW_USER).toMatchObject({ firstName: 'Jordan' });
       expect(me.user.onboardingData.CREATE_NEW_WORKOUT).toMatchObject({ name: workoutName });
-      expect(me.user.onboardingData.ADD_WORKOUT_TO_SCHEDULE).toMatchObject({ entryId: expect.any(String) });
+      expect(me.user.onboardingData.ADD_WORKOUT_TO_SCHEDULE).toHaveProperty('entryId');
     } finally {
       await api.dispose();
     }

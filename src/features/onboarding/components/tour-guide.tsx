@@ -294,17 +294,30 @@ function GuidePanel({
 }) {
   const container = target?.closest('dialog') ?? null;
   const panel =
-    target && !isLarge(target) ? (
+    target && !isLarge(target) && !isInDrawer(target) ? (
       <AnchoredPanel label={label} target={target}>
         {children}
       </AnchoredPanel>
     ) : (
-      <DockedPanel label={label} isInDialog={container !== null}>
+      <DockedPanel
+        label={label}
+        edge={target && isInDrawer(target) ? 'drawer' : container ? 'sheet' : 'page'}
+      >
         {children}
       </DockedPanel>
     );
   return createPortal(panel, container ?? document.body);
 }
+
+const dockedEdgeClasses = {
+  page: 'inset-x-3 bottom-3 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96',
+  sheet: 'inset-x-3 top-3 sm:inset-x-auto sm:top-auto sm:right-6 sm:bottom-6 sm:w-96',
+  // The drawer is w-80 (at most 85vw) from the left edge: the card keeps inside it, under the links.
+  drawer: 'bottom-3 left-3 w-[calc(min(20rem,85vw)-1.5rem)]',
+} as const;
+
+/** A navigation item in the phone's drawer: the card docks at the drawer's foot, clear of the other links. */
+const isInDrawer = (target: HTMLElement) => target.closest('dialog nav') !== null;
 
 /** Below this width the docked card spans the screen's bottom edge. */
 const phoneQuery = '(max-width: 639px)';
@@ -315,17 +328,18 @@ const phoneQuery = '(max-width: 639px)';
  */
 function DockedPanel({
   label,
-  isInDialog,
+  edge,
   children,
 }: {
   label: string;
-  isInDialog: boolean;
+  /** Where it docks: the page's bottom edge, a sheet's top (its buttons are below), the drawer's foot. */
+  edge: 'page' | 'sheet' | 'drawer';
   children: React.ReactNode;
 }) {
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const panel = panelRef.current;
-    if (isInDialog || !panel || typeof ResizeObserver !== 'function') return;
+    if (edge !== 'page' || !panel || typeof ResizeObserver !== 'function') return;
     const phone = window.matchMedia(phoneQuery);
     const makeRoom = () => {
       document.body.style.paddingBottom = phone.matches ? `${panel.offsetHeight + 24}px` : '';
@@ -338,14 +352,12 @@ function DockedPanel({
       phone.removeEventListener('change', makeRoom);
       document.body.style.paddingBottom = '';
     };
-  }, [isInDialog]);
+  }, [edge]);
   return (
     <aside
       ref={panelRef}
       aria-label={label}
-      className={`fixed inset-x-3 z-40 rounded-2xl border border-border bg-surface p-4 shadow-xl motion-safe:animate-pop-in sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96 ${
-        isInDialog ? 'top-3 sm:top-auto' : 'bottom-3'
-      }`}
+      className={`fixed z-40 rounded-2xl border border-border bg-surface p-4 shadow-xl motion-safe:animate-pop-in ${dockedEdgeClasses[edge]}`}
     >
       {children}
     </aside>
@@ -367,10 +379,10 @@ function AnchoredPanel({
 }) {
   const overlayRef = useRef<HTMLElement>(null);
   const targetRef = useMemo<RefObject<HTMLElement>>(() => ({ current: target }), [target]);
+  // Beside a navigation item in the sidebar, below anything else.
+  const isInSidebar = target.closest('nav') !== null && target.closest('dialog') === null;
   // React Aria's updatePosition is a callback made with useCallback, not a method that needs its object.
   // eslint-disable-next-line @typescript-eslint/unbound-method
-  // Beside a navigation item in the sidebar, below anything else (and below it in the phone's narrow drawer).
-  const isInSidebar = target.closest('nav') !== null && target.closest('dialog') === null;
   const { overlayProps, placement, updatePosition } = useOverlayPosition({
     targetRef,
     overlayRef,
