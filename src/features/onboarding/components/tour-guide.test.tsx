@@ -1,6 +1,7 @@
 import type { OnboardingStep, User } from '@contract';
 import { onboardingStepNames } from '@contract/user-fields';
 import { demoOrganization, demoUsers } from '@mocks/data';
+import { libraryHandlers } from '@mocks/handlers/library';
 import { server } from '@mocks/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -36,7 +37,8 @@ function signedInWithTour(user: User) {
   );
 }
 
-const guide = () => screen.findByRole('complementary', { name: 'Guide' });
+// The guide's code is a lazy chunk: the first test waits for it to load.
+const guide = () => screen.findByRole('complementary', { name: 'Guide' }, { timeout: 5000 });
 
 beforeEach(() => {
   resetAllStores();
@@ -101,6 +103,22 @@ describe('<TourGuide />', () => {
     );
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Add person' })).toHaveAttribute('data-tour-spotlight'),
+    );
+  });
+
+  it('moves from the library step to the first workout when the library is opened', async () => {
+    server.use(...libraryHandlers());
+    signedInWithTour(atStep(demoUsers.coach, 'NAVIGATE_TO_WORKOUT_LIBRARY'));
+    const { user } = renderApp('/app/dashboard');
+    // The card moves beside the lit link once it is found: the text, not the first card, is waited for.
+    await screen.findByText('Guide · 3 of 13');
+    const libraryLink = screen.getAllByRole('link', { name: 'Workout library' })[0]!;
+    await waitFor(() => expect(libraryLink).toHaveAttribute('data-tour-spotlight'));
+    await user.click(libraryLink);
+    await screen.findByRole('heading', { name: 'Start your first workout' });
+    await screen.findByText('Guide · 4 of 13');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'New workout' })).toHaveAttribute('data-tour-spotlight'),
     );
   });
 

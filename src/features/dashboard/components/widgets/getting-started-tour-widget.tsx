@@ -30,7 +30,7 @@ export function GettingStartedTourWidget() {
         </span>{' '}
         steps done. Next: {tourStepCopy(currentStep, data).title}.
       </p>
-      <ol className="max-h-64 space-y-2 overflow-y-auto text-sm text-foreground">
+      <ol className="space-y-2 text-sm text-foreground">
         {onboardingStepNames.map((step, index) => (
           <li
             key={step}
