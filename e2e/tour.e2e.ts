@@ -79,6 +79,15 @@ describe('the guided tour in Chromium', () => {
     await stepIs(page, 1, 'Open the Users page');
     await spotlit(page).waitFor();
     await saveScreenshot(page, `tour-step-1-${width}`);
+    // The same step in the dark theme: the card and the ring come from the theme's variables.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await stepIs(page, 1, 'Open the Users page');
+    await spotlit(page).waitFor();
+    await saveScreenshot(page, `tour-step-1-dark-${width}`);
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await stepIs(page, 1, 'Open the Users page');
     await useSpotlit(page);
 
     // 2: add an athlete.
