@@ -106,12 +106,16 @@ describe('adding a person (/app/users/new)', () => {
     await user.type(screen.getByLabelText('Email'), 'ava@demo.test');
     await user.click(screen.getByRole('button', { name: 'Add and send invitation' }));
 
-    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[0]).toMatchObject({
       onboardingSteps: { CREATE_NEW_USER: true },
       onboardingData: {
         CREATE_NEW_USER: { firstName: 'Ava', lastName: 'Lopez', email: 'ava@demo.test', role: 'athlete' },
       },
+    });
+    // The screen goes back to the Users list, which completes the tour's first step (issue 17).
+    expect(saves[1]).toMatchObject({
+      onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
     });
   });
 });
