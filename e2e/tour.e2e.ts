@@ -154,7 +154,10 @@ describe('the guided tour in Chromium', () => {
     await stepIs(page, 11, 'Log Jordan’s workout and finish it');
     await useSpotlit(page, 'Start for Jordan Lee'); // the dialog's link to tracking
     await page.waitForURL(/\/app\/track\//);
-    await useSpotlit(page, 'Start for Jordan Lee'); // the tracking screen's start
+    // The tracking screen's own start, lit once it is there (the dialog's link may still be on its way out).
+    const start = page.locator('[data-tour="start-tracking"][data-tour-spotlight]');
+    await start.waitFor();
+    await start.click();
     await page
       .getByRole('button', { name: /^Set \d+ of .+ done$/ })
       .first()
