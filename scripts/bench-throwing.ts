@@ -10,7 +10,9 @@ import {
   pitches,
   scheduleEntries,
   sensorThrows,
+  throwingDays,
   users,
+  workloadDays,
   workoutLogs,
   workoutSnapshots,
 } from '../server/db/schema';
@@ -59,8 +61,7 @@ export async function addScaleThrows(
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(organizations.slug, target.slug), eq(users.email, target.athleteEmail)));
-  if (!athlete)
-    throw new Error(`${target.slug} has no ${target.athleteEmail}: run npm run seed:scale first`);
+  if (!athlete) throw new Error(`${target.slug} has no ${target.athleteEmail}: run npm run seed:scale first`);
   const { id: athleteId, organizationId, timeZone } = athlete;
   const today = todayIn(timeZone);
   const from = addCalendarDays(today, -(spec.days - 1));
@@ -141,7 +142,10 @@ export async function addScaleThrows(
     from throwing_logs l
     cross join generate_series(1, ${perLog}) as n
     cross join lateral (select round((40 + random() * 50)::numeric, 1)::float8 as torque) w`);
-  await db.execute(sql`analyze ${scheduleEntries}, ${workoutLogs}, ${pitches}, ${sensorThrows}`);
+  // The triggers filled the per-day rollups the summary reads (migration 0007); their statistics too.
+  await db.execute(
+    sql`analyze ${scheduleEntries}, ${workoutLogs}, ${pitches}, ${sensorThrows}, ${throwingDays}, ${workloadDays}`,
+  );
   const [counts] = await db
     .select({
       pitches: sql<number>`(select count(*) from ${pitches} where athlete_id = ${athleteId})`.mapWith(Number),
@@ -205,7 +209,12 @@ async function benchThrowingAlone() {
       entry: 'server/index.ts',
       port: await findFreePort(),
       readyTimeoutMs: 180_000,
-      env: { NODE_ENV: 'production', LOG_REQUESTS: 'false', DEMO_PASSWORD: password, DATABASE_URL: postgres.url },
+      env: {
+        NODE_ENV: 'production',
+        LOG_REQUESTS: 'false',
+        DEMO_PASSWORD: password,
+        DATABASE_URL: postgres.url,
+      },
     });
     try {
       const handle = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 2 });

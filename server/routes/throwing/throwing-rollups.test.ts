@@ -59,9 +59,13 @@ async function send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: u
 }
 
 async function summary(): Promise<ThrowingSummary> {
-  const response = await t.request<ThrowingSummaryResponse>('GET', `/api/athletes/${eliId}/throwing?days=28`, {
-    token: coach,
-  });
+  const response = await t.request<ThrowingSummaryResponse>(
+    'GET',
+    `/api/athletes/${eliId}/throwing?days=28`,
+    {
+      token: coach,
+    },
+  );
   expect(response.status).toBe(200);
   return response.body.throwing;
 }
@@ -69,12 +73,14 @@ async function summary(): Promise<ThrowingSummary> {
 const countOn = (of: ThrowingSummary, date: string) =>
   of.pitchCounts.find((day) => day.date === date)?.pitches ?? 0;
 const velocityOf = (of: ThrowingSummary, date: string) =>
-  of.velocity.filter((row) => row.date === date).map(({ pitchType, pitches, averageMph, topMph }) => ({
-    pitchType,
-    pitches,
-    averageMph,
-    topMph,
-  }));
+  of.velocity
+    .filter((row) => row.date === date)
+    .map(({ pitchType, pitches, averageMph, topMph }) => ({
+      pitchType,
+      pitches,
+      averageMph,
+      topMph,
+    }));
 const workloadOn = (of: ThrowingSummary, date: string) => of.workload.find((day) => day.date === date)!.daily;
 
 /** Rows of a raw result: postgres.js answers an array, PGlite an object with `rows`. */
@@ -129,7 +135,9 @@ describe('the throwing rollups', () => {
     expect(velocityOf(entered, today)).toEqual([
       { pitchType: 'fastball', pitches: 1, averageMph: 91.5, topMph: 91.5 },
     ]);
-    expect(entered.pitchMix).toEqual([{ pitchType: 'fastball', pitches: 1, strikeRate: 1, averageMph: 91.5 }]);
+    expect(entered.pitchMix).toEqual([
+      { pitchType: 'fastball', pitches: 1, strikeRate: 1, averageMph: 91.5 },
+    ]);
     expect(workloadOn(entered, today)).toBeCloseTo(workloadOn(before, today) + workloadOf(60, elisBody)!, 3);
     await expectRollupsToMatchTheThrows();
 
@@ -140,7 +148,9 @@ describe('the throwing rollups', () => {
       strike: false,
     } satisfies PitchInput);
     const edited = await summary();
-    expect(velocityOf(edited, today)).toEqual([{ pitchType: 'slider', pitches: 1, averageMph: 82, topMph: 82 }]);
+    expect(velocityOf(edited, today)).toEqual([
+      { pitchType: 'slider', pitches: 1, averageMph: 82, topMph: 82 },
+    ]);
     expect(edited.pitchMix).toEqual([{ pitchType: 'slider', pitches: 1, strikeRate: 0, averageMph: 82 }]);
     await expectRollupsToMatchTheThrows();
 
