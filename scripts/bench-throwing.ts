@@ -10,7 +10,9 @@ import {
   pitches,
   scheduleEntries,
   sensorThrows,
+  throwingDays,
   users,
+  workloadDays,
   workoutLogs,
   workoutSnapshots,
 } from '../server/db/schema';
@@ -29,6 +31,12 @@ export const scaleThrows = {
   profile: { ageYears: 19, heightInches: 74, weightPounds: 190 },
 } as const;
 
+/** Whose throws: the Scale Academy's first athlete, or (`tsx scripts/bench-throwing.ts`) a demo athlete. */
+export interface ThrowsTarget {
+  slug: string;
+  athleteEmail: string;
+}
+
 export interface ScaleThrowCounts {
   athleteId: string;
   logs: number;
@@ -42,18 +50,20 @@ export interface ScaleThrowCounts {
  * (the academy logs only the past year), then ≈137 pitches and as many sensor throws on each, with a pitcher's
  * mix (fastball 88-94 mph, slider, changeup, curveball) and torques of 40-90 Nm. Rerunning replaces them.
  */
-export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
+export async function addScaleThrows(
+  db: Database,
+  target: ThrowsTarget = { slug: scaleAcademy.slug, athleteEmail: scaleThrows.athleteEmail },
+): Promise<ScaleThrowCounts> {
   const startedAt = performance.now();
   const spec = scaleThrows;
   const [athlete] = await db
-    .select({ id: users.id, organizationId: users.organizationId })
+    .select({ id: users.id, organizationId: users.organizationId, timeZone: organizations.timeZone })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(organizations.slug, scaleAcademy.slug), eq(users.email, spec.athleteEmail)));
-  if (!athlete)
-    throw new Error(`${scaleAcademy.name} has no ${spec.athleteEmail}: run npm run seed:scale first`);
-  const { id: athleteId, organizationId } = athlete;
-  const today = todayIn(scaleAcademy.timeZone);
+    .where(and(eq(organizations.slug, target.slug), eq(users.email, target.athleteEmail)));
+  if (!athlete) throw new Error(`${target.slug} has no ${target.athleteEmail}: run npm run seed:scale first`);
+  const { id: athleteId, organizationId, timeZone } = athlete;
+  const today = todayIn(timeZone);
   const from = addCalendarDays(today, -(spec.days - 1));
   const born = addCalendarDays(today, -Math.round((spec.profile.ageYears + 0.5) * 365.25));
   await db
@@ -82,8 +92,8 @@ export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
     insert into ${workoutLogs} (id, organization_id, entry_id, athlete_id, date, category, snapshot_id, status,
       started_at, finished_at, duration_seconds, session_rpe, started_by, finished_by)
     select gen_random_uuid(), e.organization_id, e.id, e.athlete_id, e.date, e.category, e.snapshot_id, 'completed',
-      (e.date + time '17:00') at time zone ${scaleAcademy.timeZone},
-      (e.date + time '18:00') at time zone ${scaleAcademy.timeZone}, 3600, 6, e.athlete_id, e.athlete_id
+      (e.date + time '17:00') at time zone ${timeZone},
+      (e.date + time '18:00') at time zone ${timeZone}, 3600, 6, e.athlete_id, e.athlete_id
     from ${scheduleEntries} e
     where e.athlete_id = ${athleteId} and e.status = 'completed' and e.date >= ${from}::date
       and not exists (select 1 from ${workoutLogs} l where l.entry_id = e.id)`);
@@ -132,7 +142,10 @@ export async function addScaleThrows(db: Database): Promise<ScaleThrowCounts> {
     from throwing_logs l
     cross join generate_series(1, ${perLog}) as n
     cross join lateral (select round((40 + random() * 50)::numeric, 1)::float8 as torque) w`);
-  await db.execute(sql`analyze ${scheduleEntries}, ${workoutLogs}, ${pitches}, ${sensorThrows}`);
+  // The triggers filled the per-day rollups the summary reads (migration 0007); their statistics too.
+  await db.execute(
+    sql`analyze ${scheduleEntries}, ${workoutLogs}, ${pitches}, ${sensorThrows}, ${throwingDays}, ${workloadDays}`,
+  );
   const [counts] = await db
     .select({
       pitches: sql<number>`(select count(*) from ${pitches} where athlete_id = ${athleteId})`.mapWith(Number),
@@ -170,4 +183,93 @@ export async function throwingBenchCase(databaseUrl: string) {
     path: `/api/athletes/${made.athleteId}/throwing?days=${scaleThrows.days}`,
     aimMs: throwingAims.summaryP95Ms,
   };
+}
+
+/** The demo organisation's athlete who takes the two years of throws when this file runs on its own. */
+const demoTarget: ThrowsTarget = { slug: 'demo', athleteEmail: 'tyler.brooks@demo.test' };
+const benchRequests = { warmUp: 30, measured: 300 };
+
+/**
+ * `npx tsx scripts/bench-throwing.ts`: the throwing summary alone, without the rest of `npm run bench --schedule`
+ * (whose Scale Academy takes minutes to make). A throwaway PostgreSQL 15, the server on it with the demo data,
+ * two years of throws for one demo athlete, then 300 GETs of days=730 and of days=90 one at a time (after 30 to
+ * warm up), and the gzip size of days=730.
+ */
+async function benchThrowingAlone() {
+  const { startPostgres } = await import('./lib/postgres');
+  const { startAppServer } = await import('./lib/app-server');
+  const { findFreePort } = await import('./lib/network');
+  const { gzipSync } = await import('node:zlib');
+  const os = await import('node:os');
+  const password = process.env.DEMO_PASSWORD ?? 'connect-demo';
+  const postgres = await startPostgres({ durable: true });
+  try {
+    const server = await startAppServer({
+      label: 'bench-throwing',
+      entry: 'server/index.ts',
+      port: await findFreePort(),
+      readyTimeoutMs: 180_000,
+      env: {
+        NODE_ENV: 'production',
+        LOG_REQUESTS: 'false',
+        DEMO_PASSWORD: password,
+        DATABASE_URL: postgres.url,
+      },
+    });
+    try {
+      const handle = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 2 });
+      let made: ScaleThrowCounts;
+      try {
+        made = await addScaleThrows(handle.db, demoTarget);
+      } finally {
+        await handle.close();
+      }
+      console.log(
+        `[bench-throwing] ${made.pitches} pitches and ${made.sensorThrows} sensor throws over ${made.logs} logs made in ${made.seconds.toFixed(1)} s`,
+      );
+      const login = await fetch(`${server.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'coach@demo.test', password }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const headers = { authorization: `Bearer ${token}` };
+      for (const days of [730, 90]) {
+        const url = `${server.baseUrl}/api/athletes/${made.athleteId}/throwing?days=${days}`;
+        const timings: number[] = [];
+        let failed = 0;
+        for (let index = 0; index < benchRequests.warmUp + benchRequests.measured; index += 1) {
+          const startedAt = performance.now();
+          const response = await fetch(url, { headers });
+          const body = await response.arrayBuffer();
+          const elapsed = performance.now() - startedAt;
+          if (index === 0) {
+            console.log(
+              `[bench-throwing] days=${days}: ${body.byteLength} bytes, ${gzipSync(Buffer.from(body)).byteLength} gzipped`,
+            );
+          }
+          if (index < benchRequests.warmUp) continue;
+          if (!response.ok) failed += 1;
+          timings.push(elapsed);
+        }
+        timings.sort((a, b) => a - b);
+        const at = (percent: number) => timings[Math.ceil((percent / 100) * timings.length) - 1]!.toFixed(1);
+        console.log(
+          `[bench-throwing] GET …/throwing?days=${days}: p50 ${at(50)} ms, p95 ${at(95)} ms, max ${at(100)} ms, ` +
+            `${failed} failed (aim p95 ≤ ${throwingAims.summaryP95Ms} ms; load average ${os
+              .loadavg()
+              .map((value) => value.toFixed(2))
+              .join(' ')})`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
+  await benchThrowingAlone();
 }

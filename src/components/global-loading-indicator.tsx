@@ -7,14 +7,18 @@ import { useHasRunningCalls } from '@/lib/api/request-activity';
  */
 export function GlobalLoadingIndicator() {
   const isBusy = useHasRunningCalls();
-  if (!isBusy) return null;
+  // The bar sits outside the page's landmarks: a polite live region holds it, so it belongs to one (axe "region").
   return (
-    <div
-      role="progressbar"
-      aria-label="Loading"
-      className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1 transition-opacity delay-150 duration-150 starting:opacity-0"
-    >
-      <div className="h-full w-full animate-pulse bg-primary motion-reduce:animate-none" />
+    <div aria-live="polite">
+      {isBusy ? (
+        <div
+          role="progressbar"
+          aria-label="Loading"
+          className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1 transition-opacity delay-150 duration-150 starting:opacity-0"
+        >
+          <div className="h-full w-full animate-pulse bg-primary motion-reduce:animate-none" />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -99,6 +100,58 @@ export const sensorThrows = pgTable(
       .on(table.organizationId, table.athleteId, table.date)
       .where(sql`${table.workload} is not null`),
     index('sensor_throws_org_date_idx').on(table.organizationId, table.date),
+  ],
+);
+
+/**
+ * An athlete's pitches of one type on one day, summed (issue 16): the throwing summary reads these few thousand
+ * rows instead of two years' ≈100,000 pitches. Kept by PostgreSQL itself: statement triggers on `pitches`
+ * recompute the days a statement touched (migration 0007, docs/decisions/040-throwing-rollups.md). Never written by
+ * the application.
+ */
+export const throwingDays = pgTable(
+  'throwing_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    pitchType: text('pitch_type').$type<PitchType>().notNull(),
+    pitches: integer('pitches').notNull(),
+    velocitySum: doublePrecision('velocity_sum').notNull(),
+    velocityTop: real('velocity_top').notNull(),
+    /** Pitches whose result says strike, of the `strikesKnown` whose result is known. */
+    strikes: integer('strikes').notNull(),
+    strikesKnown: integer('strikes_known').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.athleteId, table.date, table.pitchType] }),
+    // The dashboard's "pitched today" across the organisation.
+    index('throwing_days_org_date_idx').on(table.organizationId, table.date),
+  ],
+);
+
+/** An athlete's arm-sensor throws of one day, with their workloads summed; kept like `throwingDays`. */
+export const workloadDays = pgTable(
+  'workload_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    throws: integer('throws').notNull(),
+    /** Null when none of the day's throws has a workload (the athlete's height or weight was missing). */
+    workloadSum: doublePrecision('workload_sum'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.athleteId, table.date] }),
+    index('workload_days_org_date_idx').on(table.organizationId, table.date),
   ],
 );
 

@@ -8,7 +8,7 @@ import {
   workloadZone,
   type PitchType,
 } from '../../../contract/throwing';
-import { athleteGroups, pitches, sensorThrows, users } from '../../db/schema';
+import { athleteGroups, throwingDays, users, workloadDays } from '../../db/schema';
 import { addCalendarDays, todayIn } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
@@ -66,8 +66,9 @@ function dailyWorkloads(to: string, length: number, rows: Iterable<{ date: strin
 }
 
 /**
- * The athlete's throwing summary and the staff's warnings (issue 16), aggregated per day in SQL (two years of an
- * athlete's throws are about 100,000 rows: only their daily sums reach Node), through the TenantScope only.
+ * The athlete's throwing summary and the staff's warnings (issue 16), read from the per-day rollups PostgreSQL keeps
+ * (`throwing_days`, `workload_days`: two years of an athlete's ≈100,000 throws are some 3,000 rows there,
+ * docs/decisions/040-throwing-rollups.md), through the TenantScope only.
  */
 export class ThrowingStore {
   constructor(
@@ -102,39 +103,40 @@ export class ThrowingStore {
   }
 
   async summary(athleteId: string, days: number): Promise<ThrowingSummary> {
-    const athlete = await this.athleteFor(athleteId);
+    const id = athleteId.toLowerCase();
     const today = this.today();
     const from = addCalendarDays(today, -(days - 1));
     // The acute and chronic workloads of the window's first day need the days before it.
     const workloadFrom = addCalendarDays(from, -(chronicDays + acuteDays));
-    const [perDayAndType, workloadByDay] = await Promise.all([
+    // The rollups are read alongside the athlete (one round trip less): they are of our organisation's, and are
+    // dropped unread when the athlete is not the viewer's to see.
+    const [athlete, perDayAndType, workloadByDay] = await Promise.all([
+      this.athleteFor(id),
       this.tenant.selectFields(
-        pitches,
+        throwingDays,
         {
-          date: pitches.date,
-          pitchType: pitches.pitchType,
-          pitches: sql<number>`count(*)::int`,
-          velocitySum: sql<number>`sum(${pitches.velocityMph})::float8`,
-          topMph: sql<number>`max(${pitches.velocityMph})::float8`,
-          strikesKnown: sql<number>`count(${pitches.strike})::int`,
-          strikes: sql<number>`(count(*) filter (where ${pitches.strike}))::int`,
+          date: throwingDays.date,
+          pitchType: throwingDays.pitchType,
+          pitches: throwingDays.pitches,
+          velocitySum: throwingDays.velocitySum,
+          topMph: throwingDays.velocityTop,
+          strikesKnown: throwingDays.strikesKnown,
+          strikes: throwingDays.strikes,
         },
         {
-          where: and(eq(pitches.athleteId, athlete.id), between(pitches.date, from, today)),
-          groupBy: [pitches.date, pitches.pitchType],
-          orderBy: [asc(pitches.date), asc(pitches.pitchType)],
+          where: and(eq(throwingDays.athleteId, id), between(throwingDays.date, from, today)),
+          orderBy: [asc(throwingDays.date), asc(throwingDays.pitchType)],
         },
       ),
       this.tenant.selectFields(
-        sensorThrows,
-        { date: sensorThrows.date, workload: sql<number>`sum(${sensorThrows.workload})::float8` },
+        workloadDays,
+        { date: workloadDays.date, workload: sql<number>`${workloadDays.workloadSum}` },
         {
           where: and(
-            eq(sensorThrows.athleteId, athlete.id),
-            between(sensorThrows.date, workloadFrom, today),
-            isNotNull(sensorThrows.workload),
+            eq(workloadDays.athleteId, id),
+            between(workloadDays.date, workloadFrom, today),
+            isNotNull(workloadDays.workloadSum),
           ),
-          groupBy: [sensorThrows.date],
         },
       ),
     ]);
@@ -231,29 +233,31 @@ export class ThrowingStore {
       members = await groupMemberIds(this.tenant, group.id);
       if (members.length === 0) return { today, alerts: [] };
     }
-    const of = (column: typeof pitches.athleteId | typeof sensorThrows.athleteId): SQL | undefined =>
+    const of = (column: typeof throwingDays.athleteId | typeof workloadDays.athleteId): SQL | undefined =>
       members ? inArray(column, members) : undefined;
     const from = addCalendarDays(today, -(chronicDays - 1));
     const [counts, daily] = await Promise.all([
       this.tenant.selectFields(
-        pitches,
-        { athleteId: pitches.athleteId, pitches: sql<number>`count(*)::int` },
-        { where: and(eq(pitches.date, today), of(pitches.athleteId)), groupBy: [pitches.athleteId] },
+        throwingDays,
+        { athleteId: throwingDays.athleteId, pitches: sql<number>`sum(${throwingDays.pitches})::int` },
+        {
+          where: and(eq(throwingDays.date, today), of(throwingDays.athleteId)),
+          groupBy: [throwingDays.athleteId],
+        },
       ),
       this.tenant.selectFields(
-        sensorThrows,
+        workloadDays,
         {
-          athleteId: sensorThrows.athleteId,
-          date: sensorThrows.date,
-          workload: sql<number>`sum(${sensorThrows.workload})::float8`,
+          athleteId: workloadDays.athleteId,
+          date: workloadDays.date,
+          workload: sql<number>`${workloadDays.workloadSum}`,
         },
         {
           where: and(
-            between(sensorThrows.date, from, today),
-            isNotNull(sensorThrows.workload),
-            of(sensorThrows.athleteId),
+            between(workloadDays.date, from, today),
+            isNotNull(workloadDays.workloadSum),
+            of(workloadDays.athleteId),
           ),
-          groupBy: [sensorThrows.athleteId, sensorThrows.date],
         },
       ),
     ]);
