@@ -21,6 +21,11 @@ export function useAppContexts(): (options?: AppContextOptions) => Promise<Brows
   });
   return async (options) => {
     if (!browser) throw new Error('useAppContexts: contexts open inside tests, after the browser started.');
+    // Chromium on a loaded 2-core machine has died between tests once; the next test gets a fresh one.
+    if (!browser.isConnected()) {
+      console.warn('useAppContexts: Chromium had gone away; launching it again.');
+      browser = await launchBrowser();
+    }
     const context = await newAppContext(browser, options);
     opened.push(context);
     return context;

@@ -1,5 +1,6 @@
 import type { PitchValues, SensorThrowValues, ThrowSource } from '../../contract/pitching';
-import { throwWorkload } from '../../contract/throwing';
+import { isStrike, throwWorkload } from '../../contract/throwing';
+import { kilogramsPerPound } from '../../contract/training-vocabulary';
 import type { pitches, sensorThrows } from '../db/schema';
 
 /** The log a pitch or a throw belongs to: its athlete and date are copied onto the row. */
@@ -22,7 +23,6 @@ interface RowOrigin {
 }
 
 const metresPerInch = 0.0254;
-const kilogramsPerPound = 0.45359237;
 
 /** product.md's per-throw workload from the profile's inches and pounds; null without torque, height or weight. */
 export function workloadOf(torqueNm: number | null, body: BodyMeasures): number | null {
@@ -32,7 +32,7 @@ export function workloadOf(torqueNm: number | null, body: BodyMeasures): number 
 
 /** The strike a row keeps: the result's when there is one, else what was marked. */
 const strikeOf = (values: PitchValues): boolean | null =>
-  values.result === null ? values.strike : values.result !== 'ball';
+  values.result === null ? values.strike : isStrike(values.result);
 
 /** A `pitches` row (without organization_id: TenantScope stamps it) from a parsed pitch, entered or imported. */
 export function pitchRow(
