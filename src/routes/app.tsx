@@ -34,8 +34,7 @@ function SignedInArea() {
     <>
       <OnboardingTourSync />
       <TrackingSyncStart />
-      <AppLayout />
-      <TourGuideHost />
+      <AppLayout guide={<TourGuideHost />} />
       <InstallPrompt />
       <PushNotifications />
       <Toaster />

@@ -31,9 +31,6 @@ const never = () => false;
 const startsWith = (prefix: string) => (pathname: string) => pathname.startsWith(prefix);
 const navItem = (to: string) => `nav:${to}`;
 
-/** A navigation item is in the phone's drawer: the guide opens the drawer for it. */
-export const isNavigationTarget = (target: string) => target.startsWith('nav:');
-
 export function tourStepPlace(step: OnboardingStep, data: OnboardingData): TourStepPlace {
   const entry = scheduledEntry(data);
   const entryOnSchedule = (): NavigateOptions =>

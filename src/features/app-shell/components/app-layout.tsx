@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { ScreenErrorBoundary } from '@/components/errors/screen-error-boundary';
 import { ModalHost } from '@/components/modal/modal-host';
@@ -11,9 +12,11 @@ import { SideNavigation } from './side-navigation';
 
 /**
  * The signed-in frame (spec 2 "/app/*"): a fixed sidebar on desktop and a drawer on phones, the header, the
- * screen, and the one generic modal and right-hand drawer every screen opens through their stores.
+ * screen, and the one generic modal and right-hand drawer every screen opens through their stores. `guide` is a
+ * band between the header and the screen (the onboarding guide, composed by the route: features do not import
+ * each other).
  */
-export function AppLayout() {
+export function AppLayout({ guide }: { guide?: ReactNode }) {
   const isNavigationOpen = useIsNavigationDrawerOpen();
   const { navigationOpened: openNavigation, navigationClosed: closeNavigation } =
     useNavigationDrawerActions();
@@ -41,6 +44,7 @@ export function AppLayout() {
           isNavigationOpen={isNavigationOpen}
           onOpenNavigation={openNavigation}
         />
+        {guide}
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
             <ScreenErrorBoundary>

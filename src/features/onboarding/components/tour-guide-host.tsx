@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { authQueries } from '@/lib/auth/auth-queries';
+import { tourStepCopy, tourStepCount, tourStepNumber } from '@/lib/onboarding/tour-step-copy';
 import {
   useIsOnboardingComplete,
+  useIsOnboardingGuideVisible,
+  useOnboardingCurrentStep,
+  useOnboardingData,
   useOnboardingTourActions,
   useOnboardingTourUserId,
 } from '@/stores/onboarding-tour-store';
+import { GuideBanner } from './guide-banner';
 
 // Its own chunk: only staff with a tour to follow load it, never the first screen (ADR 041).
 const TourGuide = lazy(() => import('./tour-guide'));
@@ -30,8 +35,29 @@ export function TourGuideHost() {
 
   if (!isLoaded || !hasGuide) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<GuideStandIn />}>
       <TourGuide />
     </Suspense>
+  );
+}
+
+/** While the guide's code loads: the same band with the same words, so nothing moves when it arrives. */
+function GuideStandIn() {
+  const isVisible = useIsOnboardingGuideVisible();
+  const step = useOnboardingCurrentStep();
+  const data = useOnboardingData();
+  const { guideHidden } = useOnboardingTourActions();
+  if (!isVisible) return null;
+  const number = tourStepNumber(step);
+  const { title, detail } = tourStepCopy(step, data);
+  return (
+    <GuideBanner
+      label="Guide"
+      kicker={`Guide · ${number} of ${tourStepCount}`}
+      title={title}
+      detail={detail}
+      progress={number - 1}
+      dismiss={{ label: 'Hide the guide', onPress: guideHidden }}
+    />
   );
 }

@@ -195,6 +195,27 @@ describe('<TourGuide />', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('on a phone, opens the navigation only when asked, with the step’s item lit in it', async () => {
+    // A phone's layout: the desktop sidebar is not shown, nor a closed drawer's links.
+    vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
+      const isShown = this.closest('.lg\\:block, dialog:not([open])') === null;
+      return (isShown ? [{}] : []) as unknown as DOMRectList;
+    });
+    signedInWithTour(atStep(demoUsers.coach, 'NAVIGATE_TO_USERS_PAGE'));
+    const { user } = renderApp('/app/dashboard');
+
+    const panel = await guide();
+    const menuButton = screen.getByRole('button', { name: 'Open navigation' });
+    await waitFor(() => expect(menuButton).toHaveAttribute('data-tour-spotlight'));
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Show me in the menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await waitFor(() =>
+      expect(within(drawer).getByRole('link', { name: 'Users' })).toHaveAttribute('data-tour-spotlight'),
+    );
+  });
+
   it('never shows to an athlete', async () => {
     signedInWithTour(atStep(demoUsers.athlete, 'NAVIGATE_TO_USERS_PAGE'));
     renderApp('/app/dashboard');
