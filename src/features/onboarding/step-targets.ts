@@ -84,9 +84,10 @@ export function tourStepPlace(step: OnboardingStep, data: OnboardingData): TourS
       };
     case 'NAVIGATE_TO_SCHEDULE_TO_TRACK_WORKOUT':
     case 'NAVIGATE_TO_SCHEDULE_WITH_COMPLETED_WORKOUT':
-      // The step is the schedule showing that day: "Take me there" opens the entry's day.
+      // The step is the schedule showing that day: "Take me there" opens the entry's day. On a phone's full-screen
+      // tracking the frame's menu is covered: its close button, which goes back to the schedule, is lit.
       return {
-        targets: [navItem('/app/schedule'), 'open-navigation'],
+        targets: [navItem('/app/schedule'), 'leave-tracking', 'open-navigation'],
         isOnScreen: never,
         destination: entryOnSchedule,
       };

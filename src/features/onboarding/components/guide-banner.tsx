@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { tourStepCount } from '@/lib/onboarding/tour-step-copy';
 
@@ -26,13 +25,10 @@ export function GuideBanner({
   actions?: ReactNode;
   dismiss: { label: string; onPress: () => void };
 }) {
-  const titleId = useId();
+  // A region, not an aside: on a full-screen screen (tracking on a phone) the band sits inside the main landmark.
   return (
-    <aside aria-label={label} className="border-b border-border bg-primary-soft">
-      <section
-        aria-labelledby={titleId}
-        className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6 lg:px-8"
-      >
+    <section aria-label={label} className="border-b border-border bg-primary-soft">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6 lg:px-8">
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-3">
             <p className="text-xs font-semibold tracking-wide whitespace-nowrap text-primary-ink uppercase">
@@ -55,9 +51,7 @@ export function GuideBanner({
               </div>
             )}
           </div>
-          <h2 id={titleId} className="mt-0.5 text-base leading-snug font-semibold text-foreground">
-            {title}
-          </h2>
+          <h2 className="mt-0.5 text-base leading-snug font-semibold text-foreground">{title}</h2>
           <p className="text-sm text-muted-foreground">{detail}</p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
@@ -66,7 +60,7 @@ export function GuideBanner({
             {dismiss.label}
           </Button>
         </div>
-      </section>
-    </aside>
+      </div>
+    </section>
   );
 }

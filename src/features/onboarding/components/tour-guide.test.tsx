@@ -38,7 +38,7 @@ function signedInWithTour(user: User) {
 }
 
 // The guide's code is a lazy chunk: the first test waits for it to load.
-const guide = () => screen.findByRole('complementary', { name: 'Guide' }, { timeout: 5000 });
+const guide = () => screen.findByRole('region', { name: 'Guide' }, { timeout: 5000 });
 
 beforeEach(() => {
   resetAllStores();
@@ -160,9 +160,7 @@ describe('<TourGuide />', () => {
     await guide();
 
     await user.keyboard('{Escape}');
-    await waitFor(() =>
-      expect(screen.queryByRole('complementary', { name: 'Guide' })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Guide' })).not.toBeInTheDocument());
     await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboardingHidden: true }));
 
     await user.click(screen.getByRole('button', { name: /Account menu/ }));
@@ -174,9 +172,7 @@ describe('<TourGuide />', () => {
     await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboardingHidden: false }));
 
     await user.click(within(await guide()).getByRole('button', { name: 'Hide the guide' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('complementary', { name: 'Guide' })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Guide' })).not.toBeInTheDocument());
   });
 
   it('goes on when a save fails: the failure is only logged', async () => {
@@ -220,7 +216,7 @@ describe('<TourGuide />', () => {
     signedInWithTour(atStep(demoUsers.athlete, 'NAVIGATE_TO_USERS_PAGE'));
     renderApp('/app/dashboard');
     expect(await screen.findByRole('heading', { name: /Welcome/ })).toBeInTheDocument();
-    expect(screen.queryByRole('complementary', { name: 'Guide' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Guide' })).not.toBeInTheDocument();
   });
 
   it('says once that the tour is finished, and the Getting started card follows the tour', async () => {
@@ -234,12 +230,12 @@ describe('<TourGuide />', () => {
 
     const tour = renderHook(() => useOnboardingTourActions()).result;
     act(() => tour.current.stepCompleted('VISIT_COMPLETED_WORKOUT'));
-    const done = await screen.findByRole('complementary', { name: 'Guide finished' });
+    const done = await screen.findByRole('region', { name: 'Guide finished' });
     expect(within(done).getByRole('heading', { name: 'You’re all set' })).toBeInTheDocument();
     await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboarding: true }));
     // The finished tour's card leaves the dashboard.
     await waitFor(() => expect(screen.queryByText(/Next:/)).not.toBeInTheDocument());
     await user.click(within(done).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('complementary', { name: /Guide/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Guide/ })).not.toBeInTheDocument();
   });
 });

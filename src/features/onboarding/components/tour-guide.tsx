@@ -2,6 +2,7 @@ import type { OnboardingStep } from '@contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { tourStepCopy, tourStepCount, tourStepNumber } from '@/lib/onboarding/tour-step-copy';
 import { useNavigationDrawerActions } from '@/stores/navigation-drawer-store';
@@ -16,6 +17,7 @@ import { tourStepPlace } from '../step-targets';
 import { GuideBanner } from './guide-banner';
 
 const spotlightAttribute = 'data-tour-spotlight';
+const guideSlot = ['guide-slot'];
 
 function openModalDialogs(): Element[] {
   try {
@@ -125,6 +127,8 @@ export default function TourGuide() {
     setWasComplete(isComplete);
     if (isComplete) setJustCompleted(true);
   }
+  // A full-screen screen (tracking on a phone covers the frame) offers a slot at its top for the band.
+  const slot = useTourTarget(guideSlot, isVisible || justCompleted);
 
   const number = tourStepNumber(step);
   const announcement = justCompleted
@@ -133,37 +137,39 @@ export default function TourGuide() {
       ? `Guide, step ${number} of ${tourStepCount}: ${copy.title}.`
       : '';
 
+  const band = justCompleted ? (
+    <GuideBanner
+      label="Guide finished"
+      kicker="Guide · done"
+      title="You’re all set"
+      detail="You added an athlete, built a workout, scheduled it, tracked it and saw it completed."
+      dismiss={{ label: 'Close', onPress: () => setJustCompleted(false) }}
+    />
+  ) : isVisible ? (
+    <GuideBanner
+      label="Guide"
+      kicker={`Guide · ${number} of ${tourStepCount}`}
+      title={copy.title}
+      detail={copy.detail}
+      progress={number - 1}
+      actions={
+        <StepActions
+          step={step}
+          isOnScreen={place.isOnScreen(pathname)}
+          target={target}
+          destination={place.destination}
+        />
+      }
+      dismiss={{ label: 'Hide the guide', onPress: guideHidden }}
+    />
+  ) : null;
+
   return (
     <>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {justCompleted ? (
-        <GuideBanner
-          label="Guide finished"
-          kicker="Guide · done"
-          title="You’re all set"
-          detail="You added an athlete, built a workout, scheduled it, tracked it and saw it completed."
-          dismiss={{ label: 'Close', onPress: () => setJustCompleted(false) }}
-        />
-      ) : isVisible ? (
-        <GuideBanner
-          label="Guide"
-          kicker={`Guide · ${number} of ${tourStepCount}`}
-          title={copy.title}
-          detail={copy.detail}
-          progress={number - 1}
-          actions={
-            <StepActions
-              step={step}
-              isOnScreen={place.isOnScreen(pathname)}
-              target={target}
-              destination={place.destination}
-            />
-          }
-          dismiss={{ label: 'Hide the guide', onPress: guideHidden }}
-        />
-      ) : null}
+      {slot && band ? createPortal(band, slot) : band}
     </>
   );
 }

@@ -74,6 +74,8 @@ export function TrackingPage() {
 
   return (
     <div className="fixed inset-0 z-30 overflow-y-auto bg-canvas lg:static lg:z-auto lg:overflow-visible lg:bg-transparent">
+      {/* Full screen on a phone covers the frame's onboarding guide: it shows here instead (ADR 041). */}
+      <div data-tour="guide-slot" className="lg:hidden" />
       {deviceLog ? (
         <TrackingSession log={deviceLog} isStaff={isStaff} viewerId={me.user.id} />
       ) : entry.data && athlete ? (
@@ -112,6 +114,7 @@ function TopBar({ title, subtitle, status }: { title: string; subtitle?: string;
       <Link
         to="/app/schedule"
         aria-label="Close the workout"
+        data-tour="leave-tracking"
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         <CloseIcon className="size-5" />
