@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/icons';
+import { IconButton } from '@/components/ui/icon-button';
 import { tourStepCount } from '@/lib/onboarding/tour-step-copy';
 
 /**
@@ -28,38 +29,38 @@ export function GuideBanner({
   // A region, not an aside: on a full-screen screen (tracking on a phone) the band sits inside the main landmark.
   return (
     <section aria-label={label} className="border-b border-border bg-primary-soft">
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6 lg:px-8">
-        <div className="min-w-0 flex-1">
-          <div className="flex items-center gap-3">
-            <p className="text-xs font-semibold tracking-wide whitespace-nowrap text-primary-ink uppercase">
-              {kicker}
-            </p>
-            {progress === undefined ? null : (
-              <div
-                className="h-1.5 w-20 overflow-hidden rounded-full bg-surface sm:w-28"
-                role="progressbar"
-                aria-label="Guide progress"
-                aria-valuemin={0}
-                aria-valuemax={tourStepCount}
-                aria-valuenow={progress}
-                aria-valuetext={`${progress} of ${tourStepCount} steps done`}
-              >
+      <div className="mx-auto flex w-full max-w-6xl items-start gap-2 px-4 py-3 sm:items-center sm:px-6 lg:px-8">
+        <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+          <div className="min-w-0 flex-1">
+            <div className="flex items-center gap-3">
+              <p className="text-xs font-semibold tracking-wide whitespace-nowrap text-primary-ink uppercase">
+                {kicker}
+              </p>
+              {progress === undefined ? null : (
                 <div
-                  className="h-full rounded-full bg-primary motion-safe:transition-[width] motion-safe:duration-300"
-                  style={{ width: `${(progress / tourStepCount) * 100}%` }}
-                />
-              </div>
-            )}
+                  className="h-1.5 w-20 overflow-hidden rounded-full bg-surface sm:w-28"
+                  role="progressbar"
+                  aria-label="Guide progress"
+                  aria-valuemin={0}
+                  aria-valuemax={tourStepCount}
+                  aria-valuenow={progress}
+                  aria-valuetext={`${progress} of ${tourStepCount} steps done`}
+                >
+                  <div
+                    className="h-full rounded-full bg-primary motion-safe:transition-[width] motion-safe:duration-300"
+                    style={{ width: `${(progress / tourStepCount) * 100}%` }}
+                  />
+                </div>
+              )}
+            </div>
+            <h2 className="mt-0.5 text-base leading-snug font-semibold text-foreground">{title}</h2>
+            <p className="text-sm text-muted-foreground">{detail}</p>
           </div>
-          <h2 className="mt-0.5 text-base leading-snug font-semibold text-foreground">{title}</h2>
-          <p className="text-sm text-muted-foreground">{detail}</p>
+          <div className="flex shrink-0 flex-wrap items-center gap-2 empty:hidden">{actions}</div>
         </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-2">
-          {actions}
-          <Button variant="ghost" onClick={dismiss.onPress}>
-            {dismiss.label}
-          </Button>
-        </div>
+        <IconButton label={dismiss.label} onClick={dismiss.onPress} className="-mt-1 -mr-2 sm:mt-0">
+          <CloseIcon />
+        </IconButton>
       </div>
     </section>
   );

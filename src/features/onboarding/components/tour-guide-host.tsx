@@ -57,6 +57,8 @@ function GuideStandIn() {
       title={title}
       detail={detail}
       progress={number - 1}
+      // Room for the step's button ("Take me there"), which comes with the guide's code.
+      actions={<div aria-hidden="true" className="h-11 w-32" />}
       dismiss={{ label: 'Hide the guide', onPress: guideHidden }}
     />
   );
