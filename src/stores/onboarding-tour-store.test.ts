@@ -2,6 +2,7 @@ import type { OnboardingStep, User } from '@contract';
 import { onboardingStepNames } from '@contract';
 import { demoUsers } from '@mocks/data';
 import { act, renderHook } from '@testing-library/react';
+import { reloadPage } from '@/testing/reload-page';
 import {
   isDataCarryingStep,
   isTourComplete,
@@ -16,6 +17,11 @@ import {
   useOnboardingTourActions,
   useUnsavedOnboardingProgress,
 } from './onboarding-tour-store';
+import {
+  onboardingProgressSaved,
+  onboardingProgressStorageKey,
+  readOnboardingProgressOnDevice,
+} from './onboarding-progress-on-device';
 import { resetAllStores } from './store-reset';
 
 const coach = demoUsers.coach;
@@ -217,6 +223,7 @@ describe('unsaved progress', () => {
     act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
     expect(result.current.unsaved).toEqual({
       userId: coach.id,
+      revision: expect.any(Number) as number,
       changes: {
         onboardingSteps: { ...allSteps(false), NAVIGATE_TO_USERS_PAGE: true },
         onboardingData: { CREATE_NEW_USER: null, CREATE_NEW_WORKOUT: null, ADD_WORKOUT_TO_SCHEDULE: null },
@@ -229,5 +236,253 @@ describe('unsaved progress', () => {
     act(() => result.current.actions.stepCompleted('VISIT_COMPLETED_WORKOUT'));
     expect(result.current.unsaved?.changes).not.toHaveProperty('onboardingHidden');
     expect(result.current.unsaved?.changes.onboarding).toBe(true);
+  });
+});
+
+describe('progress kept on the device until the server has it', () => {
+  const user = (fields: Partial<User>): User => ({ ...coach, ...fields });
+  const noData = { CREATE_NEW_USER: null, CREATE_NEW_WORKOUT: null, ADD_WORKOUT_TO_SCHEDULE: null };
+
+  it('keeps a step completed just before a reload, over the older record, and queues its save again', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    completeSteps(result, ['NAVIGATE_TO_USERS_PAGE', 'CREATE_NEW_USER']);
+    // The save was handed over, then lost with the page before it reached the offline cache.
+    act(() => result.current.actions.progressSaveStarted());
+
+    act(() => reloadPage());
+    expect(result.current.steps.NAVIGATE_TO_USERS_PAGE).toBe(false);
+    act(() => result.current.actions.tourLoaded(coach));
+
+    expect(result.current.currentStep).toBe('NAVIGATE_TO_WORKOUT_LIBRARY');
+    expect(result.current.data.CREATE_NEW_USER).toEqual({ madeOn: 'CREATE_NEW_USER' });
+    expect(result.current.unsaved).toEqual({
+      userId: coach.id,
+      revision: expect.any(Number) as number,
+      changes: {
+        onboardingSteps: { ...allSteps(false), NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
+        onboardingData: { ...noData, CREATE_NEW_USER: { madeOn: 'CREATE_NEW_USER' } },
+      },
+    });
+  });
+
+  it("takes the device's hidden and complete flags over the record's", () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.guideHidden());
+    act(() => result.current.actions.stepCompleted('VISIT_COMPLETED_WORKOUT'));
+
+    act(() => reloadPage());
+    act(() => result.current.actions.tourLoaded(coach));
+
+    expect(result.current).toMatchObject({ isHidden: true, isComplete: true });
+    expect(result.current.unsaved?.changes).toMatchObject({ onboardingHidden: true, onboarding: true });
+  });
+
+  it('sends the guide shown again when it was shown here after the record hid it', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(user({ onboardingHidden: true })));
+    act(() => result.current.actions.guideShown());
+
+    act(() => reloadPage());
+    act(() => result.current.actions.tourLoaded(user({ onboardingHidden: true })));
+
+    expect(result.current.isHidden).toBe(false);
+    expect(result.current.unsaved?.changes.onboardingHidden).toBe(false);
+  });
+
+  it('merges with a record that moved on elsewhere: a step done on either side is done, its slot is kept', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+    act(() => result.current.actions.stepCompleted('CREATE_NEW_USER', { userId: 'made-here' }));
+
+    act(() => reloadPage());
+    act(() =>
+      result.current.actions.tourLoaded(
+        user({
+          onboardingSteps: { CREATE_NEW_USER: true, NAVIGATE_TO_WORKOUT_LIBRARY: true },
+          onboardingData: { ...noData, CREATE_NEW_USER: { userId: 'made-elsewhere' } },
+        }),
+      ),
+    );
+
+    expect(result.current.steps).toMatchObject({
+      NAVIGATE_TO_USERS_PAGE: true,
+      CREATE_NEW_USER: true,
+      NAVIGATE_TO_WORKOUT_LIBRARY: true,
+    });
+    expect(result.current.currentStep).toBe('FILL_WORKOUT_FORM');
+    expect(result.current.data.CREATE_NEW_USER).toEqual({ userId: 'made-elsewhere' });
+    expect(result.current.unsaved?.changes.onboardingSteps).toMatchObject({ NAVIGATE_TO_USERS_PAGE: true });
+  });
+
+  it('forgets the copy on load when the record already has everything in it', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+    act(() => result.current.actions.guideHidden());
+
+    act(() => reloadPage());
+    act(() =>
+      result.current.actions.tourLoaded(
+        user({ onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true }, onboardingHidden: true }),
+      ),
+    );
+
+    expect(result.current.unsaved).toBeNull();
+    expect(result.current.currentStep).toBe('CREATE_NEW_USER');
+    expect(readOnboardingProgressOnDevice(coach.id)).toBeNull();
+  });
+
+  it('forgets the copy when the save of its latest change is answered, not when an older one is', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+    const firstSave = result.current.unsaved;
+    act(() => result.current.actions.stepCompleted('CREATE_NEW_USER', { userId: 'u-9' }));
+    const secondSave = result.current.unsaved;
+    if (!firstSave || !secondSave) throw new Error('Both changes should be waiting to be saved');
+
+    onboardingProgressSaved(user({ onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true } }), firstSave.revision);
+    expect(readOnboardingProgressOnDevice(coach.id)?.changes.onboardingSteps).toMatchObject({
+      CREATE_NEW_USER: true,
+    });
+
+    const recordWithBoth = user({
+      onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
+      onboardingData: { ...noData, CREATE_NEW_USER: { userId: 'u-9' } },
+    });
+    // An older save answered late (a replay): the record may have it all, but the newer save is still to come.
+    onboardingProgressSaved(recordWithBoth, firstSave.revision);
+    expect(readOnboardingProgressOnDevice(coach.id)).not.toBeNull();
+
+    onboardingProgressSaved(recordWithBoth, secondSave.revision);
+    expect(readOnboardingProgressOnDevice(coach.id)).toBeNull();
+  });
+
+  it('keeps the copy when the answer lacks part of it (an earlier save was refused)', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.guideHidden());
+    act(() => result.current.actions.progressSaveStarted());
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+    const revision = result.current.unsaved?.revision ?? 0;
+
+    onboardingProgressSaved(user({ onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true } }), revision);
+
+    expect(readOnboardingProgressOnDevice(coach.id)?.changes.onboardingHidden).toBe(true);
+  });
+
+  it.each([
+    ['not JSON', '{"userId":'],
+    ['not an object', '[1, 2]'],
+    [
+      'no revision',
+      JSON.stringify({ userId: coach.id, changes: { onboardingSteps: {}, onboardingData: noData } }),
+    ],
+    [
+      'an unknown step',
+      JSON.stringify({
+        userId: coach.id,
+        revision: 1,
+        changes: { onboardingSteps: { MAKE_COFFEE: true }, onboardingData: noData },
+      }),
+    ],
+    [
+      'a step that is not true or false',
+      JSON.stringify({
+        userId: coach.id,
+        revision: 1,
+        changes: { onboardingSteps: { NAVIGATE_TO_USERS_PAGE: 'yes' }, onboardingData: noData },
+      }),
+    ],
+    [
+      'a slot too many',
+      JSON.stringify({
+        userId: coach.id,
+        revision: 1,
+        changes: {
+          onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true },
+          onboardingData: { ...noData, EXTRA: null },
+        },
+      }),
+    ],
+    [
+      'a slot that is not an object',
+      JSON.stringify({
+        userId: coach.id,
+        revision: 1,
+        changes: { onboardingSteps: {}, onboardingData: { ...noData, CREATE_NEW_USER: 'u-9' } },
+      }),
+    ],
+    [
+      'a hidden flag that is not true or false',
+      JSON.stringify({
+        userId: coach.id,
+        revision: 1,
+        changes: { onboardingSteps: {}, onboardingData: noData, onboardingHidden: 'yes' },
+      }),
+    ],
+    [
+      "another user's progress under this user's key",
+      JSON.stringify({
+        userId: demoUsers.admin.id,
+        revision: 1,
+        changes: { onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true }, onboardingData: noData },
+      }),
+    ],
+  ])('ignores and drops a stored copy with %s', (_what, stored) => {
+    localStorage.setItem(onboardingProgressStorageKey(coach.id), stored);
+    const result = renderTour();
+
+    act(() => result.current.actions.tourLoaded(coach));
+
+    expect(result.current.steps).toEqual(allSteps(false));
+    expect(result.current.unsaved).toBeNull();
+    expect(localStorage.getItem(onboardingProgressStorageKey(coach.id))).toBeNull();
+  });
+
+  it('goes on without a copy when storage throws', () => {
+    const refused = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(refused);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(refused);
+    const result = renderTour();
+
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+
+    expect(result.current.currentStep).toBe('CREATE_NEW_USER');
+    expect(result.current.unsaved?.changes.onboardingSteps).toMatchObject({ NAVIGATE_TO_USERS_PAGE: true });
+  });
+
+  it("does not apply one user's progress to another user on the same device", () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+
+    act(() => reloadPage());
+    act(() => result.current.actions.tourLoaded(demoUsers.admin));
+    expect(result.current.steps.NAVIGATE_TO_USERS_PAGE).toBe(false);
+    expect(result.current.unsaved).toBeNull();
+
+    act(() => reloadPage());
+    act(() => result.current.actions.tourLoaded(coach));
+    expect(result.current.steps.NAVIGATE_TO_USERS_PAGE).toBe(true);
+  });
+
+  it('is cleared by sign-out, which resets the stores', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+
+    act(() => resetAllStores());
+    act(() => result.current.actions.tourLoaded(coach));
+
+    expect(result.current.steps.NAVIGATE_TO_USERS_PAGE).toBe(false);
+    expect(result.current.unsaved).toBeNull();
+    expect(readOnboardingProgressOnDevice(coach.id)).toBeNull();
   });
 });

@@ -3,6 +3,15 @@ import type { OnboardingData, OnboardingStep, OnboardingSteps, UpdateOwnUserRequ
 import { emptyOnboardingData, onboardingStepNames } from '@contract/user-fields';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import type { OnboardingProgressChanges } from './onboarding-progress-on-device';
+import {
+  forgetAllOnboardingProgressOnDevice,
+  forgetOnboardingProgressOnDevice,
+  isOnboardingProgressSavedIn,
+  keepOnboardingProgressOnDevice,
+  readOnboardingProgressOnDevice,
+  withOnboardingProgressOnDevice,
+} from './onboarding-progress-on-device';
 import { registerStoreReset } from './store-reset';
 
 /** The steps that keep what the user made on them (spec 4): create-user, create-workout, add-workout-to-schedule. */
@@ -24,6 +33,8 @@ export interface OnboardingTour {
 /** What the next `POST /api/users/{userId}` sends: every change since the last save, merged. */
 export interface UnsavedOnboardingProgress {
   userId: string;
+  /** The device copy's revision with these changes in it: the save's success clears the copy if it is still the latest. */
+  revision: number;
   changes: UpdateOwnUserRequest;
 }
 
@@ -33,7 +44,10 @@ interface OnboardingTourState extends OnboardingTour {
   isActive: boolean;
   unsavedProgress: UnsavedOnboardingProgress | null;
   actions: {
-    /** Loads the tour of a user once; later answers for the same user do not overwrite what happened here. */
+    /**
+     * Loads the tour of a user once; later answers for the same user do not overwrite what happened here. Progress
+     * this device kept and the server has not confirmed yet goes over the record, and is saved again.
+     */
     tourLoaded: (user: User) => void;
     tourStarted: () => void;
     /** Marks the step done and moves on to the next in order; the last one completes the tour. */
@@ -89,20 +103,53 @@ const initialState = {
   }),
 } satisfies Omit<OnboardingTourState, 'actions'>;
 
-/** Adds a change to what the next save sends; steps and data always go, as the API expects. */
+/**
+ * Adds a change to what the next save sends; steps and data always go, as the API expects. The change is kept on
+ * the device at once, before any save: a reload now still has it (issue 17).
+ */
 function withUnsaved(
   state: OnboardingTourState,
   tour: Pick<OnboardingTour, 'steps' | 'data'>,
   extra: Pick<UpdateOwnUserRequest, 'onboardingHidden' | 'onboarding'> = {},
 ): UnsavedOnboardingProgress | null {
   if (state.userId === null) return null;
+  const change: OnboardingProgressChanges = {
+    onboardingSteps: tour.steps,
+    onboardingData: tour.data,
+    ...extra,
+  };
   return {
     userId: state.userId,
-    changes: {
-      ...state.unsavedProgress?.changes,
-      onboardingSteps: tour.steps,
-      onboardingData: tour.data,
-      ...extra,
+    revision: keepOnboardingProgressOnDevice(state.userId, change),
+    changes: { ...state.unsavedProgress?.changes, ...change },
+  };
+}
+
+/** A user's tour as loaded: the record, with what this device did and the server does not have yet over it. */
+function loadedTour(user: User): Omit<OnboardingTourState, 'actions'> {
+  const fromRecord = { ...initialState, ...loadTourFromUser(user), userId: user.id };
+  const onDevice = readOnboardingProgressOnDevice(user.id);
+  if (onDevice === null) return fromRecord;
+  if (isOnboardingProgressSavedIn(user, onDevice)) {
+    forgetOnboardingProgressOnDevice(user.id);
+    return fromRecord;
+  }
+  const tour = loadTourFromUser(withOnboardingProgressOnDevice(user, onDevice));
+  const { onboardingHidden, onboarding } = onDevice.changes;
+  return {
+    ...fromRecord,
+    ...tour,
+    // Sent again with the values as they are now: the request carries absolute values, so a save that also
+    // replays from the offline cache does no harm.
+    unsavedProgress: {
+      userId: user.id,
+      revision: onDevice.revision,
+      changes: {
+        onboardingSteps: tour.steps,
+        onboardingData: tour.data,
+        ...(onboardingHidden === undefined ? {} : { onboardingHidden: tour.isHidden }),
+        ...(onboarding === true ? { onboarding } : {}),
+      },
     },
   };
 }
@@ -110,10 +157,7 @@ function withUnsaved(
 const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
   ...initialState,
   actions: {
-    tourLoaded: (user) =>
-      set((state) =>
-        state.userId === user.id ? state : { ...initialState, ...loadTourFromUser(user), userId: user.id },
-      ),
+    tourLoaded: (user) => set((state) => (state.userId === user.id ? state : loadedTour(user))),
     tourStarted: () => set((state) => ({ isActive: !state.isComplete })),
     stepCompleted: (step: OnboardingStep, slot?: OnboardingSlot) =>
       set((state) => {
@@ -148,7 +192,11 @@ const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
   },
 }));
 
-registerStoreReset(() => useOnboardingTourStore.setState(initialState));
+registerStoreReset(() => {
+  useOnboardingTourStore.setState(initialState);
+  // Sign-out resets the stores: the device's unsaved tour goes with the session.
+  forgetAllOnboardingProgressOnDevice();
+});
 
 /** Whose tour the store holds: null until `/api/me` has been loaded into it. */
 export const useOnboardingTourUserId = () => useOnboardingTourStore((state) => state.userId);

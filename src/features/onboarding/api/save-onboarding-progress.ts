@@ -9,6 +9,7 @@ import {
   ownUserRecordScope,
   updateSignedInUser,
 } from '@/lib/query-persistence/offline-writes';
+import { onboardingProgressSaved } from '@/stores/onboarding-progress-on-device';
 import type { UnsavedOnboardingProgress } from '@/stores/onboarding-tour-store';
 
 export type OnboardingProgressSave = UnsavedOnboardingProgress & OfflineWriteVariables;
@@ -43,7 +44,11 @@ export const onboardingProgressWrite = (queryClient: QueryClient) =>
     onMutate: ({ userId, changes }: OnboardingProgressSave) => {
       updateSignedInUser(queryClient, userId, changes);
     },
-    onSuccess: ({ user }) => updateSignedInUser(queryClient, user.id, user),
+    onSuccess: ({ user }, { revision }) => {
+      updateSignedInUser(queryClient, user.id, user);
+      // The server has it: the device's copy of the tour's progress goes, unless something newer was made since.
+      onboardingProgressSaved(user, revision);
+    },
     // Spec 8: a failed onboarding update is logged only; the tour goes on from what this device knows.
     onError: (error) => console.error('Error saving onboarding progress:', error),
   });

@@ -14,7 +14,9 @@ import {
   useOnboardingStepsDone,
   useOnboardingTourActions,
 } from '@/stores/onboarding-tour-store';
+import { readOnboardingProgressOnDevice } from '@/stores/onboarding-progress-on-device';
 import { resetAllStores } from '@/stores/store-reset';
+import { reloadPage } from '@/testing/reload-page';
 import { createTestQueryClient } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 import { useOnboardingTourSync } from './use-onboarding-tour-sync';
@@ -39,7 +41,7 @@ function renderSync(user = coach) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const { result } = renderHook(
+  const { result, unmount } = renderHook(
     () => {
       useOnboardingTourSync(user);
       return {
@@ -51,7 +53,19 @@ function renderSync(user = coach) {
     },
     { wrapper },
   );
-  return { result, queryClient };
+  return { result, queryClient, unmount };
+}
+
+/** Holds each POST /api/users/{id} until the test answers it; the mock API then answers with the user changed. */
+function holdUserUpdates() {
+  const answers: (() => void)[] = [];
+  server.use(
+    http.post(
+      '*/api/users/:userId',
+      () => new Promise<undefined>((resolve) => answers.push(() => resolve(undefined))),
+    ),
+  );
+  return answers;
 }
 
 beforeEach(() => {
@@ -133,5 +147,72 @@ describe('onboarding tour sync', () => {
   it('saves nothing when the tour is only loaded', () => {
     const { queryClient } = renderSync();
     expect(queryClient.isMutating()).toBe(0);
+  });
+});
+
+describe("the tour's progress kept on the device until it is saved", () => {
+  it('clears the copy once the save is answered', async () => {
+    const sent = recordUserUpdates();
+    const { result, queryClient } = renderSync();
+
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+    expect(readOnboardingProgressOnDevice(coach.id)?.changes.onboardingSteps).toMatchObject({
+      NAVIGATE_TO_USERS_PAGE: true,
+    });
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(readOnboardingProgressOnDevice(coach.id)).toBeNull();
+  });
+
+  it('keeps the copy while a newer change waits behind the save that was answered', async () => {
+    const answers = holdUserUpdates();
+    const sent = recordUserUpdates();
+    const { result, queryClient } = renderSync();
+
+    act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    act(() => result.current.actions.stepCompleted('CREATE_NEW_USER', { userId: demoUsers.athlete.id }));
+    act(() => answers[0]?.());
+
+    // The first save is answered; the second, with the newer step, is on its way and not answered yet.
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(readOnboardingProgressOnDevice(coach.id)?.changes.onboardingSteps).toMatchObject({
+      CREATE_NEW_USER: true,
+    });
+
+    act(() => answers[1]?.());
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(sent).toHaveLength(2);
+    expect(readOnboardingProgressOnDevice(coach.id)).toBeNull();
+  });
+
+  it('a step whose save was lost with the page is shown after the reload and saved then', async () => {
+    const sent = recordUserUpdates();
+    // The page before the reload: the steps are completed, and their save goes with the page before it reached
+    // the server or the offline cache (which writes at most once a second).
+    const { result: earlierPage } = renderHook(() => useOnboardingTourActions());
+    act(() => {
+      earlierPage.current.tourLoaded(coach);
+      earlierPage.current.stepCompleted('NAVIGATE_TO_USERS_PAGE');
+      earlierPage.current.stepCompleted('CREATE_NEW_USER', { userId: demoUsers.athlete.id });
+    });
+
+    act(() => reloadPage());
+    // `/api/me` still has the tour as it was before those steps.
+    const { result, queryClient } = renderSync(coach);
+
+    expect(result.current.currentStep).toBe('NAVIGATE_TO_WORKOUT_LIBRARY');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({
+      onboardingSteps: { ...noStepDone, NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
+      onboardingData: {
+        CREATE_NEW_USER: { userId: demoUsers.athlete.id },
+        CREATE_NEW_WORKOUT: null,
+        ADD_WORKOUT_TO_SCHEDULE: null,
+      },
+    });
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(readOnboardingProgressOnDevice(coach.id)).toBeNull();
   });
 });
