@@ -175,7 +175,7 @@ export default function TourGuide() {
 }
 
 /**
- * The way to the step: "Take me there" off its screen, and on a phone, for a step in the navigation, "Show me in
+ * The way to the step: "Take me there" off its screen, or on a phone, for a step in the navigation, "Show me in
  * the menu", which opens the drawer with the item lit. The drawer opens only when the user asks.
  */
 function StepActions({
@@ -203,24 +203,19 @@ function StepActions({
   };
   // The step's item is in the closed drawer: what is lit is the menu button.
   const isInClosedMenu = target?.dataset.tour === 'open-navigation';
+  if (isInClosedMenu) {
+    // The menu shows where the screen lives, and one tap there goes: no second way to offer.
+    return (
+      <Button key={`${step}-menu`} onClick={navigationOpened}>
+        Show me in the menu
+      </Button>
+    );
+  }
   // On the step's screen with its target in view, the lit element says where; elsewhere, the guide offers the way.
   const offersWay = !isOnScreen || target === null;
-  return (
-    <>
-      {isInClosedMenu ? (
-        <Button key={`${step}-menu`} onClick={navigationOpened}>
-          Show me in the menu
-        </Button>
-      ) : null}
-      {offersWay ? (
-        <Button
-          variant={isInClosedMenu ? 'secondary' : 'primary'}
-          isPending={isGoing}
-          onClick={() => void takeMeThere()}
-        >
-          Take me there
-        </Button>
-      ) : null}
-    </>
-  );
+  return offersWay ? (
+    <Button isPending={isGoing} onClick={() => void takeMeThere()}>
+      Take me there
+    </Button>
+  ) : null;
 }
