@@ -89,9 +89,21 @@ describe('the schedule in Chromium', () => {
     await page.getByRole('button', { name: 'Copy to another week…' }).click();
     const copy = page.getByRole('dialog', { name: 'Copy to another week' });
     await copy.getByRole('button', { name: 'Copy', exact: true }).click();
+    // The dialog closes once the copy is answered; a refusal stays in it with its reason, which the test reports.
+    await Promise.race([
+      copy.waitFor({ state: 'detached', timeout: 30_000 }),
+      copy
+        .getByText('Not copied.')
+        .waitFor({ timeout: 30_000 })
+        .then(async () => {
+          throw new Error(`The copy was refused: ${await copy.textContent()}`);
+        }),
+    ]).catch(async (error: unknown) => {
+      await saveScreenshot(page, 'schedule-copy-failure');
+      throw error;
+    });
     await page
-      .getByText('1 workout copied.', { exact: false })
-      .or(page.getByText(/copied/))
+      .getByText(/workouts? copied/)
       .first()
       .waitFor();
     await page.getByRole('button', { name: 'Next week' }).click();
