@@ -167,9 +167,11 @@ export default defineConfig({
                 /[\\/]src[\\/]components[\\/](ui[\\/](button|spinner)\.tsx|errors[\\/](error-page|app-error-boundary)\.tsx)$/.test(
                   id,
                 ) ||
-                /[\\/]src[\\/]lib[\\/](sentry[\\/]error-reporting|branding[\\/]applied-settings|query-client|pwa[\\/]install-prompt-event)\.ts$/.test(
+                /[\\/]src[\\/]lib[\\/](sentry[\\/]error-reporting|branding[\\/](applied-settings|workout-categories)|query-client|pwa[\\/]install-prompt-event)\.ts$/.test(
                   id,
                 ) ||
+                // The /app route itself (its guard; the frame is split off): the route tree needs it on every start.
+                /[\\/]src[\\/]routes[\\/]app\.tsx$/.test(id) ||
                 /node_modules[\\/]react-error-boundary[\\/]/.test(id),
             },
             {

@@ -102,10 +102,8 @@ describe('the schedule in Chromium', () => {
       await saveScreenshot(page, 'schedule-copy-failure');
       throw error;
     });
-    await page
-      .getByText(/workouts? copied/)
-      .first()
-      .waitFor();
+    // The toast says what was copied where, in the server's words.
+    await page.getByText(/^Copied 1 workout to 2027 Graduates from /).waitFor();
     await page.getByRole('button', { name: 'Next week' }).click();
     await dayColumn(page, plus(clearMonday, 11))
       .getByRole('button', { name: /^Bullpen Day/ })

@@ -60,7 +60,10 @@ describe('users screen in Chromium', () => {
   it.each(['desktop', 'phone'] as const)('has no accessibility violations on a %s', async (viewport) => {
     const page = await openAs('admin@demo.test', viewport);
     await page.goto('/app/users');
-    await page.getByText(/of \d+$/).waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/of \d+$/)
+      .waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, `users-${viewport}`);
   });
