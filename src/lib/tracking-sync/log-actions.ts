@@ -19,7 +19,9 @@ import type {
 } from './device-logs';
 import { getDeviceLog, saveNewDeviceLog, updateDeviceLog } from './device-logs';
 import { outboxSendingKey, requestSync } from './outbox-sync';
-import { deviceSetOf } from './server-answers';
+import { deviceSetOf, withServerPitches } from './server-answers';
+import type { ServerPitchList } from './server-pitches';
+import { takePitchList } from './server-pitches';
 
 /**
  * What a person does on the tracking screen, as changes of the device's log plus the API write each needs
@@ -141,6 +143,20 @@ export function adoptServerLog(
   };
   saveNewDeviceLog(log);
   return log;
+}
+
+/**
+ * The server's pitches of a log, those entered on other devices included (issue 16), joined to the device's copy
+ * as its sets are (`withServerPitches`); a list older than one already joined is not joined again.
+ */
+export function mergeServerPitches(logId: string, list: ServerPitchList): void {
+  const log = getDeviceLog(logId);
+  if (!log) return;
+  const speaksFor = takePitchList(logId, list.asked);
+  if (!speaksFor) return;
+  const merged = withServerPitches(log, list.pitches, speaksFor);
+  // Nothing new: no write to the device, no render.
+  if (merged !== log) updateDeviceLog(logId, () => merged);
 }
 
 export type SetFields = Omit<UpsertLoggedSetRequest, 'changedAt' | 'removed'>;

@@ -10,6 +10,7 @@ import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
 import type { DeviceLog, OutboxItem } from './device-logs';
 import { allDeviceLogs, getDeviceLog, loadDeviceLogs, renameDeviceLog, updateDeviceLog } from './device-logs';
 import { withExerciseAnswer, withPitchAnswer, withServerLog, withSetAnswer } from './server-answers';
+import { pitchWriteAnswered } from './server-pitches';
 
 /**
  * The sync loop of the device's outbox (ADR 036). It sends each log's writes in order, one at a time, and takes
@@ -140,6 +141,10 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
   }
   if (isTransient(response)) return 'later';
   const body: unknown = await response.json().catch(() => undefined);
+  // A list of the log's pitches asked for before now may predate this write (server-pitches.ts).
+  if ((item.kind === 'pitch' || item.kind === 'pitch-delete') && item.targetId) {
+    pitchWriteAnswered(item.targetId);
+  }
   const existingLogId = otherLogOfEntry(item, response, body);
   if (existingLogId) {
     adoptExistingLog(logId, existingLogId);

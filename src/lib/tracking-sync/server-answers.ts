@@ -74,6 +74,51 @@ export function withPitchAnswer(log: DeviceLog, pitch: Pitch): DeviceLog {
   return waiting ? log : { ...log, pitches: { ...log.pitches, [pitch.id]: devicePitchOf(pitch) } };
 }
 
+/** Every field of the two copies is the same (all of a pitch's fields are plain values). */
+const samePitch = (a: DevicePitch, b: DevicePitch) =>
+  Object.keys({ ...a, ...b }).every(
+    (field) => a[field as keyof DevicePitch] === b[field as keyof DevicePitch],
+  );
+
+/**
+ * The server's list of a log's pitches (issue 16): those entered on other devices join the device's copy as sets
+ * do. A pitch the device lacks is added. A pitch this device still holds as its own keeps the device's copy: a
+ * write of it is waiting (a change or its removal, sent and answered in turn), or was refused and waits to be
+ * corrected. Any other takes the server's values, and goes (kept as removed, so its number is never given again)
+ * when the list lacks it: it was removed elsewhere. `speaksFor` says whether the list can tell about a pitch at
+ * all: a list asked for before the server answered this device's last write of a pitch may predate that write.
+ */
+export function withServerPitches(
+  log: DeviceLog,
+  serverPitches: readonly Pitch[],
+  speaksFor: (pitchId: string) => boolean,
+): DeviceLog {
+  const heldHere = new Set(
+    [...log.outbox, ...log.rejected]
+      .filter((write) => write.kind === 'pitch' || write.kind === 'pitch-delete')
+      .map((write) => write.targetId),
+  );
+  const mayTake = (pitchId: string) => !heldHere.has(pitchId) && speaksFor(pitchId);
+  const pitches = { ...log.pitches };
+  let changed = false;
+  for (const pitch of serverPitches) {
+    const local = log.pitches[pitch.id];
+    const server = devicePitchOf(pitch);
+    if (!local || (mayTake(pitch.id) && !samePitch(local, server))) {
+      pitches[pitch.id] = server;
+      changed = true;
+    }
+  }
+  const onServer = new Set(serverPitches.map((pitch) => pitch.id));
+  for (const local of Object.values(log.pitches)) {
+    if (!local.removed && !onServer.has(local.id) && mayTake(local.id)) {
+      pitches[local.id] = { ...local, removed: true };
+      changed = true;
+    }
+  }
+  return changed ? { ...log, pitches } : log;
+}
+
 export const withExerciseAnswer = (log: DeviceLog, exercise: LoggedExercise): DeviceLog =>
   mergeExercise(log, exercise);
 

@@ -7,8 +7,10 @@ import {
   workoutLogResponseSchema,
   type WorkoutCategory,
 } from '@contract';
+import { pitchListResponseSchema } from '@contract/pitching';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import { pitchListAsked, type ServerPitchList } from './server-pitches';
 
 /**
  * What the tracking screen reads (ADR 036), shared with the schedule's dialog (which links to the log of a
@@ -42,6 +44,21 @@ export const trackingQueries = {
             .get('api/workout-logs', { signal, searchParams: { entryId } })
             .json(workoutLogLookupResponseSchema)
         ).data,
+    }),
+  /**
+   * The pitches the server has of the entry's log (issue 16), those entered on other devices included, and when
+   * they were asked for (`server-pitches.ts`). Under the entry's log, so what reads that again reads these too.
+   */
+  pitchesOfLog: (entryId: string, logId: string) =>
+    queryOptions({
+      queryKey: [...trackingQueries.logOfEntry(entryId).queryKey, 'pitches', logId] as const,
+      queryFn: async ({ signal }): Promise<ServerPitchList> => {
+        const asked = pitchListAsked();
+        const { pitches } = await api
+          .get(`api/completed-workouts/${logId}/pitches`, { signal })
+          .json(pitchListResponseSchema);
+        return { pitches, asked };
+      },
     }),
   log: (logId: string) =>
     queryOptions({

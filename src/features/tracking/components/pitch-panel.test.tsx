@@ -1,7 +1,8 @@
 import type { ScheduleItemResponse, User, Workout } from '@contract';
 import { emptyPrescribedSet } from '@contract';
 import type { Pitch } from '@contract/pitching';
-import { pitchInputSchema, pitchResponseSchema } from '@contract/pitching';
+import type { PitchInput } from '@contract/pitching';
+import { pitchInputSchema, pitchListResponseSchema, pitchResponseSchema } from '@contract/pitching';
 import { demoUsers, tokenFor } from '@mocks/data';
 import { apiError, apiRoute, validationFailure } from '@mocks/handlers/respond';
 import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
@@ -20,9 +21,10 @@ import {
 import { stopTrackingSync } from '@/lib/tracking-sync/start-tracking-sync';
 
 /*
- * Pitches entered while tracking (issue 16), offline and exactly once. The pitch routes' shared fake
- * (mocks/handlers/pitching.ts) is another part of issue 16, so this file fakes the two routes the outbox uses
- * itself; the drift test (server/mock-handlers.test.ts) does not see fakes defined in a test file.
+ * Pitches entered while tracking (issue 16), offline and exactly once, and those entered on another device. The
+ * pitch routes' shared fake (mocks/handlers/pitching.ts) knows only the completed workouts' demo logs, so this file
+ * fakes the routes tracking uses itself (the two the outbox writes, and the list the screen reads); the drift test
+ * (server/mock-handlers.test.ts) does not see fakes defined in a test file.
  */
 
 const longToss = demoExercises.find((exercise) => exercise.name === 'Long toss')!;
@@ -68,6 +70,8 @@ function createPitchFake() {
   const pitches = new Map<string, Pitch>();
   const puts = new Map<string, number>();
   const deletes = new Map<string, number>();
+  /** Lists read (the tracking screen reads the log's pitches, those entered on other devices included). */
+  let listReads = 0;
   /** The server's own limits, which an app kept offline for weeks may not know. */
   let maxVelocity = 115;
   return {
@@ -77,7 +81,20 @@ function createPitchFake() {
     limitVelocityTo: (mph: number) => {
       maxVelocity = mph;
     },
+    listReads: () => listReads,
     handlers: [
+      apiRoute(
+        {
+          method: 'get',
+          path: '/api/completed-workouts/{logId}/pitches',
+          responses: { 200: pitchListResponseSchema },
+        },
+        ({ params, reply }) => {
+          listReads += 1;
+          const ofLog = [...pitches.values()].filter((pitch) => pitch.logId === params.logId);
+          return reply(200, { pitches: ofLog.sort((a, b) => a.sequence - b.sequence) });
+        },
+      ),
       apiRoute(
         {
           method: 'put',
@@ -146,24 +163,44 @@ afterEach(() => {
   configureDeviceLogStorage(null);
 });
 
-/** The coach puts the bullpen on the athlete's schedule today; the athlete opens it on the tracking screen. */
-async function openTodaysBullpen(user: User = demoUsers.athlete) {
+/** The coach puts the bullpen on the athlete's schedule today: the entry's id. */
+async function scheduleTodaysBullpen(): Promise<string> {
   const response = await fetch(`${window.location.origin}/api/schedule`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${tokenFor(demoUsers.coach)}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ workoutId: bullpen.id, date: demoToday(), athleteId: demoUsers.athlete.id }),
   });
   const { data: entry } = (await response.json()) as ScheduleItemResponse;
-  signInAs(user);
-  const view = renderApp(`/app/track/${entry.id}`);
-  return { ...view, entryId: entry.id };
+  return entry.id;
 }
 
+/** The bullpen scheduled, and opened by the athlete on the tracking screen. */
+async function openTodaysBullpen(user: User = demoUsers.athlete) {
+  const entryId = await scheduleTodaysBullpen();
+  signInAs(user);
+  const view = renderApp(`/app/track/${entryId}`);
+  return { ...view, entryId };
+}
+
+/** The coach's tablet: another device tracking the same workout, straight against the API. */
+const tablet = {
+  Authorization: `Bearer ${tokenFor(demoUsers.coach)}`,
+  'Content-Type': 'application/json',
+} as const;
+const tabletLogId = '01900000-0000-7000-8000-00000000c0ac';
+const tabletPitchId = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
 let writesCut = false;
-/** The phone loses its connection: every write of tracking's (sets, pitches) fails as a lost network does. */
+/**
+ * The phone loses its connection: every write of tracking's (sets, pitches) fails as a lost network does. The
+ * coach's tablet (another device) still reaches the server.
+ */
 function goOffline() {
   writesCut = true;
-  const cut = () => (writesCut ? HttpResponse.error() : undefined);
+  const cut = ({ request }: { request: Request }) =>
+    writesCut && request.headers.get('Authorization') !== tablet.Authorization
+      ? HttpResponse.error()
+      : undefined;
   server.use(
     http.put('*/api/workout-logs/*', cut),
     http.post('*/api/workout-logs/*', cut),
@@ -177,6 +214,57 @@ function comeBackOnline() {
     window.dispatchEvent(new Event('online'));
   });
 }
+
+/**
+ * The connection drops and comes back: the browser says so (`offline`, `online`), the outbox sends, and the
+ * screen reads the log again, its pitches included.
+ */
+function reconnect() {
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+/** The tablet starts the entry's workout before the phone does. */
+async function startOnTablet(entryId: string) {
+  const response = await fetch(`${window.location.origin}/api/workout-logs/${tabletLogId}`, {
+    method: 'PUT',
+    headers: tablet,
+    body: JSON.stringify({ entryId, startedAt: new Date().toISOString() }),
+  });
+  expect(response.status).toBe(201);
+}
+
+async function pitchOnTablet(logId: string, pitchId: string, pitch: PitchInput) {
+  const response = await fetch(
+    `${window.location.origin}/api/completed-workouts/${logId}/pitches/${pitchId}`,
+    {
+      method: 'PUT',
+      headers: tablet,
+      body: JSON.stringify(pitch),
+    },
+  );
+  expect(response.ok).toBe(true);
+}
+
+async function removeOnTablet(logId: string, pitchId: string) {
+  const response = await fetch(
+    `${window.location.origin}/api/completed-workouts/${logId}/pitches/${pitchId}`,
+    {
+      method: 'DELETE',
+      headers: tablet,
+    },
+  );
+  expect(response.status).toBe(204);
+}
+
+/** The id of the phone's only log, and the server's copy of one of its pitches. */
+const phoneLogId = () => [...device.logs.values()][0]!.logId;
+const serverPitch = (sequence: number) =>
+  [...pitchFake.pitches.values()].find((pitch) => pitch.sequence === sequence)!;
 
 /** A page load: what the tab had in memory is gone; the device's storage is as it was. */
 function reloadPage(path: string) {
@@ -371,5 +459,168 @@ describe('entering pitches while tracking', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Start' }));
     await screen.findByRole('listitem', { name: 'Set 1 of Trap-bar deadlift' });
     expect(screen.queryByRole('region', { name: 'Pitches' })).not.toBeInTheDocument();
+  });
+});
+
+describe('pitches entered on another device', { timeout: 20_000 }, () => {
+  it('shows the pitches of a workout begun on another device, and numbers the next one after them', async () => {
+    const entryId = await scheduleTodaysBullpen();
+    await startOnTablet(entryId);
+    await pitchOnTablet(tabletLogId, tabletPitchId(1), {
+      sequence: 1,
+      pitchType: 'fastball',
+      velocityMph: 86,
+    });
+    await pitchOnTablet(tabletLogId, tabletPitchId(2), {
+      sequence: 2,
+      pitchType: 'slider',
+      velocityMph: 78.5,
+    });
+
+    signInAs(demoUsers.athlete);
+    const { user } = renderApp(`/app/track/${entryId}`);
+    await screen.findByRole('region', { name: 'Pitches' });
+    await waitFor(() => expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']));
+    expect(pitchRow(2)).toHaveTextContent(/Slider.*78\.5 mph/);
+    expect(pitchRow(1)).toHaveTextContent(/Fastball.*86\.0 mph/);
+    expect(within(panel()).getByRole('status')).toHaveTextContent('2 pitches');
+
+    await user.type(velocityField(), '87{Enter}');
+    expect(pitchNumbers()).toEqual(['Pitch 3', 'Pitch 2', 'Pitch 1']);
+    await screen.findByText('All changes saved');
+    expect(putBodies().map((pitch) => [pitch.sequence, pitch.velocityMph])).toEqual([
+      [1, 86],
+      [2, 78.5],
+      [3, 87],
+    ]);
+    // The tablet's pitches were sent by the tablet only; the phone sent its own, once.
+    expect([...pitchFake.puts.values()]).toEqual([1, 1, 1]);
+  });
+
+  it('shows a pitch added or changed on another device once the screen reads the log again', async () => {
+    const { user } = await openTodaysBullpen();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.type(velocityField(), '88{Enter}');
+    await screen.findByText('All changes saved');
+
+    // The coach's tablet, on the same workout, corrects the phone's pitch and adds the next one.
+    const logId = phoneLogId();
+    await pitchOnTablet(logId, serverPitch(1).id, { sequence: 1, pitchType: 'sinker', velocityMph: 88.5 });
+    await pitchOnTablet(logId, tabletPitchId(2), { sequence: 2, pitchType: 'curveball', velocityMph: 74 });
+    reconnect();
+    await waitFor(() => expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']));
+    expect(pitchRow(2)).toHaveTextContent(/Curveball.*74\.0 mph/);
+    expect(pitchRow(1)).toHaveTextContent(/Sinker.*88\.5 mph/);
+
+    await user.type(velocityField(), '89{Enter}');
+    expect(pitchNumbers()).toEqual(['Pitch 3', 'Pitch 2', 'Pitch 1']);
+    await screen.findByText('All changes saved');
+    // Taking the server's pitches sent nothing back: each was written once, by the device that entered it.
+    expect(Object.fromEntries(pitchFake.puts)).toEqual({
+      [serverPitch(1).id]: 2,
+      [tabletPitchId(2)]: 1,
+      [serverPitch(3).id]: 1,
+    });
+  });
+
+  it('keeps a pitch typed here and not sent yet when the server answers without it', async () => {
+    const { user } = await openTodaysBullpen();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.type(velocityField(), '88{Enter}');
+    await screen.findByText('All changes saved');
+
+    goOffline();
+    await user.type(velocityField(), '90{Enter}');
+    expect(await screen.findByText(/^1 change waiting/)).toBeInTheDocument();
+    // Meanwhile the tablet changes pitch 1; the server's list has that change and not the phone's pitch 2.
+    await pitchOnTablet(phoneLogId(), serverPitch(1).id, {
+      sequence: 1,
+      pitchType: 'cutter',
+      velocityMph: 87,
+    });
+    const reads = pitchFake.listReads();
+    reconnect();
+    await waitFor(() => expect(pitchRow(1)).toHaveTextContent(/Cutter.*87\.0 mph/));
+    expect(pitchFake.listReads()).toBeGreaterThan(reads);
+    expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']);
+    expect(pitchRow(2)).toHaveTextContent(/Fastball.*90\.0 mph/);
+    expect(screen.getByText(/^1 change waiting/)).toBeInTheDocument();
+
+    comeBackOnline();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    expect(putBodies().map((pitch) => [pitch.sequence, pitch.pitchType, pitch.velocityMph])).toEqual([
+      [1, 'cutter', 87],
+      [2, 'fastball', 90],
+    ]);
+    expect(pitchFake.puts.get(serverPitch(2).id)).toBe(1);
+  });
+
+  it('does not bring back a pitch removed here while its removal waits, and lets one removed elsewhere go', async () => {
+    const { user } = await openTodaysBullpen();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    for (const mph of ['88', '89', '90']) await user.type(velocityField(), `${mph}{Enter}`);
+    await screen.findByText('All changes saved');
+    const [first, , third] = [serverPitch(1), serverPitch(2), serverPitch(3)];
+
+    goOffline();
+    await user.click(within(pitchRow(3)).getByRole('button', { name: 'Remove pitch 3' }));
+    expect(await screen.findByText(/^1 change waiting/)).toBeInTheDocument();
+    // The tablet removes pitch 1; the server still has pitch 3, whose removal has not reached it.
+    await removeOnTablet(phoneLogId(), first.id);
+    reconnect();
+    await waitFor(() => expect(pitchNumbers()).toEqual(['Pitch 2']));
+    expect(within(panel()).getByRole('status')).toHaveTextContent('1 pitch');
+
+    comeBackOnline();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    expect(pitchNumbers()).toEqual(['Pitch 2']);
+    expect(putBodies().map((pitch) => pitch.sequence)).toEqual([2]);
+    expect(Object.fromEntries(pitchFake.deletes)).toEqual({ [third.id]: 1, [first.id]: 1 });
+
+    // Numbers already used stay used, here and elsewhere.
+    await user.type(velocityField(), '91{Enter}');
+    expect(pitchNumbers()).toEqual(['Pitch 4', 'Pitch 2']);
+    await screen.findByText('All changes saved');
+    expect([...pitchFake.puts.values()]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('does not take away a pitch whose write the server answered while the list was on its way', async () => {
+    const { user } = await openTodaysBullpen();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.type(velocityField(), '88{Enter}');
+    await screen.findByText('All changes saved');
+    await pitchOnTablet(phoneLogId(), serverPitch(1).id, {
+      sequence: 1,
+      pitchType: 'cutter',
+      velocityMph: 87,
+    });
+    goOffline();
+    await user.type(velocityField(), '90{Enter}');
+    expect(await screen.findByText(/^1 change waiting/)).toBeInTheDocument();
+
+    // The server reads the list before the phone's pitch 2 reaches it, and its answer comes after pitch 2's.
+    let release = () => {};
+    const answerHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let listRead = false;
+    server.use(
+      http.get('*/api/completed-workouts/:logId/pitches', async ({ params }) => {
+        if (listRead) return undefined;
+        listRead = true;
+        const pitches = [...pitchFake.pitches.values()].filter((pitch) => pitch.logId === params.logId);
+        await answerHeld;
+        return HttpResponse.json({ pitches });
+      }),
+    );
+    reconnect();
+    await waitFor(() => expect(listRead).toBe(true));
+    comeBackOnline();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    release();
+
+    await waitFor(() => expect(pitchRow(1)).toHaveTextContent(/Cutter.*87\.0 mph/));
+    expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']);
+    expect(pitchRow(2)).toHaveTextContent(/Fastball.*90\.0 mph/);
   });
 });

@@ -17,7 +17,12 @@ import { authQueries } from '@/lib/auth/auth-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import type { DeviceLog } from '@/lib/tracking-sync/device-logs';
 import { updateDeviceLog } from '@/lib/tracking-sync/device-logs';
-import { adoptServerLog, finishWorkoutLog, startWorkoutLog } from '@/lib/tracking-sync/log-actions';
+import {
+  adoptServerLog,
+  finishWorkoutLog,
+  mergeServerPitches,
+  startWorkoutLog,
+} from '@/lib/tracking-sync/log-actions';
 import { withServerLog } from '@/lib/tracking-sync/server-answers';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import { useDeviceLogOfEntry } from '@/lib/tracking-sync/use-device-logs';
@@ -238,7 +243,23 @@ function useStablePlans(plans: ExercisePlan[]): ExercisePlan[] {
   });
 }
 
+/**
+ * Pitches entered on other devices (issue 16): the server's list of the log, read again whenever the log is, and
+ * joined to the device's copy as its sets are. Not before the server has the log (its start is still waiting).
+ */
+function useServerPitches(log: DeviceLog): void {
+  const isOnServer = !log.outbox.some((item) => item.kind === 'start');
+  const { data } = useQuery({
+    ...trackingQueries.pitchesOfLog(log.entryId, log.logId),
+    enabled: isOnServer && takesPitches(log.workout),
+  });
+  useEffect(() => {
+    if (data) mergeServerPitches(log.logId, data);
+  }, [data, log.logId]);
+}
+
 function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: boolean; viewerId: string }) {
+  useServerPitches(log);
   const context = usePrefillContext(log.athlete.id);
   const plans = useStablePlans(useMemo(() => planExercises(log, context), [log, context]));
   const [isFinishing, setIsFinishing] = useState(false);
