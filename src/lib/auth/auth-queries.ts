@@ -2,12 +2,13 @@ import type { MeResponse } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 
-async function fetchMe(signal: AbortSignal): Promise<MeResponse> {
+async function fetchMe(): Promise<MeResponse> {
   // The contract (and zod with it) loads alongside the first check, not with the sign-in screen (ADR 008).
   const contract = import('@contract/auth');
   contract.catch(() => undefined);
-  // Spec 9: /api/me is never retried (the client refuses it too).
-  const body: unknown = await api.get('api/me', { signal, retry: 0 }).json();
+  // Spec 9: /api/me is never retried (the client refuses it too). No abort signal: a screen that watches the
+  // session and unmounts meanwhile (StrictMode does it in development) would cancel the /app guard's check too.
+  const body: unknown = await api.get('api/me', { retry: 0 }).json();
   const { meResponseSchema } = await contract;
   return meResponseSchema.parse(body);
 }
@@ -21,7 +22,7 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: [...authQueries.all(), 'me'] as const,
-      queryFn: ({ signal }) => fetchMe(signal),
+      queryFn: () => fetchMe(),
       staleTime: 5 * 60_000,
     }),
 };

@@ -2,11 +2,12 @@ import type { MeResponse } from '@contract';
 import { demoOrganization, demoPassword, demoUsers, tokenFor } from '@mocks/data';
 import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { authSession } from '@/lib/auth/auth-session';
-import { endSessionWhenRefused } from '@/lib/auth/session-guards';
+import { authQueries } from '@/lib/auth/auth-queries';
+import { endSessionWhenRefused, requireApprovedSession } from '@/lib/auth/session-guards';
 import { readToken } from '@/lib/auth/token-storage';
 import { getAppStatus, resetAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
@@ -314,5 +315,25 @@ describe('the /app guard with a session kept on this device (ADR 016)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Network error. Please check your connection.',
     );
+  });
+});
+
+describe('the /app guard while a screen watches /api/me', () => {
+  it('keeps checking when the screen mounts and unmounts during the check (React StrictMode in development)', async () => {
+    signInAs(demoUsers.admin);
+    server.use(
+      http.get('*/api/me', async () => {
+        await delay(30);
+        return HttpResponse.json({ user: demoUsers.admin, organization: demoOrganization });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const checking = requireApprovedSession({ queryClient, auth: authSession }, '/app/dashboard');
+    // A screen subscribes to the session and goes away again while the request is on its way.
+    const unsubscribe = new QueryObserver(queryClient, authQueries.me()).subscribe(() => undefined);
+    await delay(5);
+    unsubscribe();
+
+    await expect(checking).resolves.toMatchObject({ user: { id: demoUsers.admin.id } });
   });
 });
