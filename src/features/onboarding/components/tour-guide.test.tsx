@@ -2,8 +2,10 @@ import type { OnboardingStep, User } from '@contract';
 import { onboardingStepNames } from '@contract/user-fields';
 import { demoOrganization, demoUsers } from '@mocks/data';
 import { libraryHandlers } from '@mocks/handlers/library';
+import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
 import { server } from '@mocks/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { addDays, format, parseISO } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { tourStepCopy, tourStepNumber } from '@/lib/onboarding/tour-step-copy';
 import { useOnboardingTourActions } from '@/stores/onboarding-tour-store';
@@ -110,7 +112,6 @@ describe('<TourGuide />', () => {
     server.use(...libraryHandlers());
     signedInWithTour(atStep(demoUsers.coach, 'NAVIGATE_TO_WORKOUT_LIBRARY'));
     const { user } = renderApp('/app/dashboard');
-    // The card moves beside the lit link once it is found: the text, not the first card, is waited for.
     await screen.findByText('Guide · 3 of 13');
     const libraryLink = screen.getAllByRole('link', { name: 'Workout library' })[0]!;
     await waitFor(() => expect(libraryLink).toHaveAttribute('data-tour-spotlight'));
@@ -119,6 +120,84 @@ describe('<TourGuide />', () => {
     await screen.findByText('Guide · 4 of 13');
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'New workout' })).toHaveAttribute('data-tour-spotlight'),
+    );
+  });
+
+  it('moves on from the exercise step when an exercise is created from the workout form', async () => {
+    server.use(...libraryHandlers());
+    const coach = atStep(demoUsers.coach, 'CREATE_NEW_EXERCISE');
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    const { user } = renderApp('/app/library/workouts/new');
+    expect(await within(await guide()).findByText('Guide · 5 of 13')).toBeInTheDocument();
+
+    const picker = await screen.findByRole('combobox', { name: 'Add the first exercise' });
+    await user.click(picker);
+    await user.type(picker, 'Band pull-apart');
+    await user.click(
+      await screen.findByRole('option', { name: /Create “Band pull-apart” as a new exercise/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New exercise' });
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Mobility');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and add' }));
+
+    expect(
+      await within(await guide()).findByRole('heading', { name: 'Create your first workout' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({ onboardingSteps: { CREATE_NEW_EXERCISE: true } }),
+    );
+  });
+
+  it('moves on from the schedule steps when the schedule shows the workout to track, then the completed one', async () => {
+    server.use(...scheduleHandlers(), ...libraryHandlers());
+    const scheduled = {
+      ...emptyData,
+      ADD_WORKOUT_TO_SCHEDULE: {
+        entryId: '9b1e2d3c-0000-4000-8000-0000000000ab',
+        date: demoToday(),
+        athlete: { id: demoUsers.athlete.id, firstName: 'Jamie' },
+      },
+    };
+    const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_SCHEDULE_TO_TRACK_WORKOUT', {
+      onboardingData: scheduled,
+    });
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    const { user, router } = renderApp('/app/dashboard');
+    const panel = await guide();
+    expect(
+      within(panel).getByRole('heading', { name: 'Find the workout you scheduled for Jamie' }),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Take me there' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/schedule'));
+    expect(
+      await within(await guide()).findByRole('heading', {
+        name: 'Track the workout you scheduled for Jamie',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({
+        onboardingSteps: { NAVIGATE_TO_SCHEDULE_TO_TRACK_WORKOUT: true },
+      }),
+    );
+  });
+
+  it('moves on from “See it completed” when the schedule shows a completed workout', async () => {
+    server.use(...scheduleHandlers(), ...libraryHandlers());
+    const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_SCHEDULE_WITH_COMPLETED_WORKOUT');
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    // The demo calendar has a completed workout yesterday.
+    const yesterday = format(addDays(parseISO(demoToday()), -1), 'yyyy-MM-dd');
+    renderApp(`/app/schedule?view=day&date=${yesterday}`);
+    expect(
+      await within(await guide()).findByRole('heading', { name: 'Open the completed workout' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({
+        onboardingSteps: { NAVIGATE_TO_SCHEDULE_WITH_COMPLETED_WORKOUT: true },
+      }),
     );
   });
 
