@@ -43,15 +43,18 @@ afterAll(async () => {
   await api.dispose();
 });
 
-/** A library workout on today's date for the athlete with this email; answers the entry's id. */
-async function scheduleToday(athleteEmail: string): Promise<{ entryId: string; workoutName: string }> {
+/** A library workout (the first found by `search`) on today's date for the athlete with this email. */
+async function scheduleToday(
+  athleteEmail: string,
+  search = 'Lower',
+): Promise<{ entryId: string; workoutName: string }> {
   const users = (await (
     await api.get('/api/users', { headers: coachHeaders, params: { role: 'athlete', size: 100 } })
   ).json()) as { data: { id: string; email: string }[] };
   const athlete = users.data.find((candidate) => candidate.email === athleteEmail);
   if (!athlete) throw new Error(`No athlete ${athleteEmail}`);
   const workouts = (await (
-    await api.get('/api/workouts', { headers: coachHeaders, params: { q: 'Lower', size: 20 } })
+    await api.get('/api/workouts', { headers: coachHeaders, params: { q: search, size: 20 } })
   ).json()) as { data: { id: string; name: string; exerciseCount: number }[] };
   const workout = workouts.data.find((candidate) => candidate.exerciseCount > 0);
   if (!workout) throw new Error('The demo library has no workout to schedule');
@@ -95,6 +98,16 @@ async function finishWorkout(page: Page): Promise<void> {
   const congrats = page.getByRole('dialog', { name: 'Workout complete!' });
   await congrats.waitFor();
   await congrats.getByRole('button', { name: 'Done' }).click();
+}
+
+/** Enters one pitch in the tracking screen's Pitches panel: its type, its velocity, Enter. */
+async function addPitch(page: Page, type: string, mph: string): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Pitches' });
+  await panel.getByRole('radio', { name: type }).click();
+  const velocity = panel.getByLabel('Velocity (mph)');
+  await velocity.fill(mph);
+  await velocity.press('Enter');
+  await expect.poll(() => velocity.inputValue()).toBe('');
 }
 
 /** An installed app: the service worker controls the page, so a reload offline still opens it (ADR 013). */
@@ -226,5 +239,41 @@ describe('tracking in Chromium against the real server', () => {
       .waitFor();
     await athlete.goto(`/app/track/${entryId}`);
     await athlete.getByRole('main').getByText('Completed', { exact: true }).waitFor();
+  });
+
+  it('pitches typed on the athlete’s phone show on the coach’s tablet, and the tablet’s next pitch follows them', async () => {
+    const { entryId } = await scheduleToday('athlete@demo.test', 'Bullpen Day');
+    const phone = await (await openContext({ viewport: 'phone' })).newPage();
+    await signInToDashboard(phone, 'athlete@demo.test');
+    await phone.goto(`/app/track/${entryId}`);
+    await phone.getByRole('button', { name: 'Start', exact: true }).click();
+    await addPitch(phone, 'Fastball', '86');
+    await addPitch(phone, 'Changeup', '78');
+    await phone.getByText('All changes saved').waitFor({ timeout: 30_000 });
+
+    const tablet = await (
+      await openContext({ device: { viewport: { width: 820, height: 1180 } } })
+    ).newPage();
+    await signInToDashboard(tablet, 'coach@demo.test');
+    await tablet.goto(`/app/track/${entryId}`);
+    const pitches = tablet.getByRole('region', { name: 'Pitches' });
+    await pitches.getByRole('status').filter({ hasText: '2 pitches' }).waitFor();
+    await addPitch(tablet, 'Slider', '80');
+    await pitches.getByRole('listitem', { name: 'Pitch 3' }).waitFor();
+    await tablet.getByText('All changes saved').waitFor({ timeout: 30_000 });
+
+    // The server has each pitch once, numbered in the order they were thrown.
+    const log = await serverLogOf(entryId);
+    const answer = await api.get(`/api/completed-workouts/${log?.id}/pitches`, { headers: coachHeaders });
+    const saved = (await answer.json()) as {
+      pitches: { sequence: number; pitchType: string; velocityMph: number }[];
+    };
+    expect(
+      saved.pitches.map(({ sequence, pitchType, velocityMph }) => [sequence, pitchType, velocityMph]),
+    ).toEqual([
+      [1, 'fastball', 86],
+      [2, 'changeup', 78],
+      [3, 'slider', 80],
+    ]);
   });
 });
