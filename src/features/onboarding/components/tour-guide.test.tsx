@@ -254,6 +254,15 @@ describe('<TourGuide />', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Guide' })).not.toBeInTheDocument());
   });
 
+  it('leaves Escape to a field the coach is typing in', async () => {
+    signedInWithTour(atStep(demoUsers.coach, 'CREATE_NEW_USER'));
+    const { user } = renderApp('/app/users');
+    await guide();
+    await user.type(await screen.findByRole('searchbox', { name: /Search/ }), 'Tyler');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('region', { name: 'Guide' })).toBeInTheDocument();
+  });
+
   it('goes on when a save fails: the failure is only logged', async () => {
     const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_USERS_PAGE');
     signedInWithTour(coach);

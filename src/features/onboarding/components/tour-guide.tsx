@@ -85,8 +85,8 @@ function useSpotlight(target: HTMLElement | null) {
 }
 
 /**
- * Escape hides the guide, unless it is closing something else first (a dialog, an open list): those keep their
- * own Escape.
+ * Escape hides the guide, unless it is closing something else first (a dialog, an open list) or is typed in a
+ * field: those keep their own Escape.
  */
 function useEscapeHides(isVisible: boolean, hide: () => void) {
   useEffect(() => {
@@ -94,6 +94,12 @@ function useEscapeHides(isVisible: boolean, hide: () => void) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       if (document.querySelector('dialog[open]')) return;
+      // In a field Escape belongs to the field (a search box clears with it, say), not to the guide.
+      if (
+        event.target instanceof Element &&
+        event.target.closest('input, textarea, select, [contenteditable]')
+      )
+        return;
       if (document.activeElement?.getAttribute('aria-expanded') === 'true') return;
       hide();
     };
