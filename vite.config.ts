@@ -9,6 +9,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { tokenStorageKey } from './src/lib/auth/token-storage-key';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
@@ -31,6 +32,31 @@ function inlineThemeScript(): Plugin {
     name: 'connect:inline-theme-script',
     transformIndexHtml: (html) =>
       html.replace('<script src="/theme-init.js"></script>', () => `<script>${source().trim()}</script>`),
+  };
+}
+
+/**
+ * A start with a stored token imports the signed-in chunk at once (main.tsx, signed-in-start.ts), but only once
+ * the entry has downloaded and run. A module preload added by a tiny inline script while the page is parsed
+ * fetches it alongside the entry instead. Without a token (the sign-in page) nothing is added, so /login does not
+ * carry it (ADR 026). The server allows the script through the Content-Security-Policy by its hash.
+ */
+function preloadSignedInChunk(): Plugin {
+  return {
+    name: 'connect:preload-signed-in-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) => {
+        const chunk = Object.values(bundle ?? {}).find(
+          (file) => file.type === 'chunk' && file.name === 'signed-in',
+        );
+        if (chunk?.type !== 'chunk') return [];
+        const hrefs = [chunk.fileName, ...chunk.imports].map((file) => `/${file}`);
+        const script = `try{if(localStorage.getItem(${JSON.stringify(tokenStorageKey)}))${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
   };
 }
 
@@ -109,6 +135,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineThemeScript(),
+    preloadSignedInChunk(),
     precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
@@ -201,7 +228,9 @@ export default defineConfig({
               // use it: the library and the schedule (ADR 034).
               test: (id: string) =>
                 // The guided tour's guide is for new staff only: it stays in its own lazy chunk (ADR 041).
-                !/[\\/]src[\\/]features[\\/]onboarding[\\/](components[\\/]tour-guide\.tsx|step-targets\.ts)$/.test(id) &&
+                !/[\\/]src[\\/]features[\\/]onboarding[\\/](components[\\/]tour-guide\.tsx|step-targets\.ts)$/.test(
+                  id,
+                ) &&
                 /[\\/]src[\\/](signed-in-start\.ts|stores[\\/]|lib[\\/]query-persistence[\\/]|features[\\/](app-shell|dashboard|onboarding|travel-roster)[\\/]|routes[\\/]app(\.tsx|[\\/]dashboard\.tsx)\?tsr-split|components[\\/](ui|modal|right-drawer|toaster)[\\/])/.test(
                   id,
                 ),

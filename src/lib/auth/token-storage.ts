@@ -1,5 +1,6 @@
-/** Versioned so a future change of the stored shape can ignore old entries instead of misreading them. */
-export const tokenStorageKey = 'connect.auth.v1';
+import { tokenStorageKey } from './token-storage-key';
+
+export { tokenStorageKey };
 /** Spec 9: a token is kept for at most 30 days. */
 export const tokenValidityMs = 30 * 24 * 60 * 60 * 1000;
 
