@@ -14,19 +14,27 @@ export function useAppContexts(): (options?: AppContextOptions) => Promise<Brows
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((context) => context.close()));
+    // A context of a browser that died with it is gone already: nothing to close.
+    await Promise.all(opened.splice(0).map((context) => context.close().catch(() => undefined)));
   });
   afterAll(async () => {
     await browser?.close();
   });
+  // Chromium here has died between tests (after closing a context with a service worker, on a loaded 2-core
+  // machine); the next test gets a fresh one instead of failing on a browser that is gone.
+  const relaunch = async () => {
+    console.warn('useAppContexts: Chromium had gone away; launching it again.');
+    await browser?.close().catch(() => undefined);
+    browser = await launchBrowser();
+    return browser;
+  };
   return async (options) => {
     if (!browser) throw new Error('useAppContexts: contexts open inside tests, after the browser started.');
-    // Chromium on a loaded 2-core machine has died between tests once; the next test gets a fresh one.
-    if (!browser.isConnected()) {
-      console.warn('useAppContexts: Chromium had gone away; launching it again.');
-      browser = await launchBrowser();
-    }
-    const context = await newAppContext(browser, options);
+    const live = browser.isConnected() ? browser : await relaunch();
+    const context = await newAppContext(live, options).catch(async (error: unknown) => {
+      if (!/has been closed/.test(String(error))) throw error;
+      return newAppContext(await relaunch(), options);
+    });
     opened.push(context);
     return context;
   };
