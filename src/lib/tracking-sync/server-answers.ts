@@ -1,5 +1,6 @@
 import type { LoggedExercise, LoggedSet, PersonalRecord, WorkoutLog } from '@contract';
 import type { Pitch } from '@contract/pitching';
+import { shallow } from 'zustand/vanilla/shallow';
 import type { DeviceLog, DevicePitch, DeviceSet, OutboxItem } from './device-logs';
 
 /**
@@ -74,12 +75,6 @@ export function withPitchAnswer(log: DeviceLog, pitch: Pitch): DeviceLog {
   return waiting ? log : { ...log, pitches: { ...log.pitches, [pitch.id]: devicePitchOf(pitch) } };
 }
 
-/** Every field of the two copies is the same (all of a pitch's fields are plain values). */
-const samePitch = (a: DevicePitch, b: DevicePitch) =>
-  Object.keys({ ...a, ...b }).every(
-    (field) => a[field as keyof DevicePitch] === b[field as keyof DevicePitch],
-  );
-
 /**
  * The server's list of a log's pitches (issue 16): those entered on other devices join the device's copy as sets
  * do. A pitch the device lacks is added. A pitch this device still holds as its own keeps the device's copy: a
@@ -104,7 +99,7 @@ export function withServerPitches(
   for (const pitch of serverPitches) {
     const local = log.pitches[pitch.id];
     const server = devicePitchOf(pitch);
-    if (!local || (mayTake(pitch.id) && !samePitch(local, server))) {
+    if (!local || (mayTake(pitch.id) && !shallow(local, server))) {
       pitches[pitch.id] = server;
       changed = true;
     }

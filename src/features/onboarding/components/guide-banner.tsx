@@ -1,7 +1,8 @@
+import type { OnboardingData, OnboardingStep } from '@contract';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
-import { tourStepCount } from '@/lib/onboarding/tour-step-copy';
+import { tourStepCopy, tourStepCount, tourStepNumber } from '@/lib/onboarding/tour-step-copy';
 
 /**
  * The guide's frame: a band between the header and the screen, in the page's flow, so it never covers what the
@@ -63,5 +64,32 @@ export function GuideBanner({
         </IconButton>
       </div>
     </section>
+  );
+}
+
+/** The band of a step of the tour: where it is in the tour, and the step in words. */
+export function StepBanner({
+  step,
+  data,
+  actions,
+  onHide,
+}: {
+  step: OnboardingStep;
+  data: OnboardingData;
+  actions: ReactNode;
+  onHide: () => void;
+}) {
+  const number = tourStepNumber(step);
+  const { title, detail } = tourStepCopy(step, data);
+  return (
+    <GuideBanner
+      label="Guide"
+      kicker={`Guide · ${number} of ${tourStepCount}`}
+      title={title}
+      detail={detail}
+      progress={number - 1}
+      actions={actions}
+      dismiss={{ label: 'Hide the guide', onPress: onHide }}
+    />
   );
 }

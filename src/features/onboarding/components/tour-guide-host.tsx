@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { authQueries } from '@/lib/auth/auth-queries';
-import { tourStepCopy, tourStepCount, tourStepNumber } from '@/lib/onboarding/tour-step-copy';
 import {
   useIsOnboardingComplete,
   useIsOnboardingGuideVisible,
@@ -10,7 +9,7 @@ import {
   useOnboardingTourActions,
   useOnboardingTourUserId,
 } from '@/stores/onboarding-tour-store';
-import { GuideBanner } from './guide-banner';
+import { StepBanner } from './guide-banner';
 
 // Its own chunk: only staff with a tour to follow load it, never the first screen (ADR 041).
 const TourGuide = lazy(() => import('./tour-guide'));
@@ -48,18 +47,13 @@ function GuideStandIn() {
   const data = useOnboardingData();
   const { guideHidden } = useOnboardingTourActions();
   if (!isVisible) return null;
-  const number = tourStepNumber(step);
-  const { title, detail } = tourStepCopy(step, data);
   return (
-    <GuideBanner
-      label="Guide"
-      kicker={`Guide · ${number} of ${tourStepCount}`}
-      title={title}
-      detail={detail}
-      progress={number - 1}
-      // Room for the step's button ("Take me there"), which comes with the guide's code.
+    // Room for the step's button ("Take me there"), which comes with the guide's code.
+    <StepBanner
+      step={step}
+      data={data}
       actions={<div aria-hidden="true" className="h-11 w-32" />}
-      dismiss={{ label: 'Hide the guide', onPress: guideHidden }}
+      onHide={guideHidden}
     />
   );
 }

@@ -1,4 +1,3 @@
-import type { OnboardingStep } from '@contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,7 +13,7 @@ import {
   useOnboardingTourActions,
 } from '@/stores/onboarding-tour-store';
 import { tourStepPlace } from '../step-targets';
-import { GuideBanner } from './guide-banner';
+import { GuideBanner, StepBanner } from './guide-banner';
 
 const spotlightAttribute = 'data-tour-spotlight';
 const guideSlot = ['guide-slot'];
@@ -152,21 +151,17 @@ export default function TourGuide() {
       dismiss={{ label: 'Close', onPress: () => setJustCompleted(false) }}
     />
   ) : isVisible ? (
-    <GuideBanner
-      label="Guide"
-      kicker={`Guide · ${number} of ${tourStepCount}`}
-      title={copy.title}
-      detail={copy.detail}
-      progress={number - 1}
+    <StepBanner
+      step={step}
+      data={data}
       actions={
         <StepActions
-          step={step}
           isOnScreen={place.isOnScreen(pathname)}
           target={target}
           destination={place.destination}
         />
       }
-      dismiss={{ label: 'Hide the guide', onPress: guideHidden }}
+      onHide={guideHidden}
     />
   ) : null;
 
@@ -185,12 +180,10 @@ export default function TourGuide() {
  * the menu", which opens the drawer with the item lit. The drawer opens only when the user asks.
  */
 function StepActions({
-  step,
   isOnScreen,
   target,
   destination,
 }: {
-  step: OnboardingStep;
   isOnScreen: boolean;
   target: HTMLElement | null;
   destination: ReturnType<typeof tourStepPlace>['destination'];
@@ -211,11 +204,7 @@ function StepActions({
   const isInClosedMenu = target?.dataset.tour === 'open-navigation';
   if (isInClosedMenu) {
     // The menu shows where the screen lives, and one tap there goes: no second way to offer.
-    return (
-      <Button key={`${step}-menu`} onClick={navigationOpened}>
-        Show me in the menu
-      </Button>
-    );
+    return <Button onClick={navigationOpened}>Show me in the menu</Button>;
   }
   // On the step's screen with its target in view, the lit element says where; elsewhere, the guide offers the way.
   const offersWay = !isOnScreen || target === null;
