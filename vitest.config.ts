@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { alias } from './vite.config.ts';
 
 export default defineConfig({
@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          // `*.pg.test.ts` need a real PostgreSQL (several connections, another process): `npm run test:pg` runs them.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.test.ts'])],
           setupFiles: ['./server/testing/setup-server-tests.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
