@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage, typedKeptOnDevice } from '@/lib/api/request-failure';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useFollowSaved } from '@/lib/form-drafts/use-follow-saved';
 import type { PersonFormValues, PersonTextField } from './person-form';
@@ -65,11 +66,7 @@ export function usePersonForm(draftKey: string, initial: () => PersonFormValues)
         setFailure(null);
         showErrors({ ...error.fields });
       } else {
-        setFailure(
-          isApiRequestError(error)
-            ? error.message
-            : 'Network error. Please check your connection. What you typed is kept on this device.',
-        );
+        setFailure(requestFailureMessage(error, typedKeptOnDevice));
       }
     },
     saved: () => {

@@ -1,6 +1,6 @@
 import { isNetworkError, isTimeoutError } from 'ky';
+import { networkErrorMessage } from '@/lib/api/request-failure';
 
-export const networkErrorMessage = 'Network error. Please check your connection.';
 export const sessionCheckFailedMessage = 'Unable to verify authentication. Please try again.';
 
 /** `/api/me` failed for a reason other than a refused token (spec 8): the user may try again. */

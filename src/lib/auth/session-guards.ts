@@ -8,7 +8,8 @@ import { appStatusActions, getAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, networkStatusActions } from '@/lib/network/network-status';
 import { authQueries } from './auth-queries';
 import type { AuthSession } from './auth-session';
-import { networkErrorMessage, SessionCheckError } from './session-check-error';
+import { networkErrorMessage } from '@/lib/api/request-failure';
+import { SessionCheckError } from './session-check-error';
 
 interface GuardContext {
   queryClient: QueryClient;

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { networkErrorMessage } from '@/lib/api/request-failure';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useSignIn } from '../api/sign-in';
 import { EmailField, PasswordVisibilityToggle } from './account-form-parts';
@@ -22,7 +23,6 @@ const emailOfDraft = (saved: unknown) =>
     : null;
 
 const unexpectedErrorMessage = 'Something went wrong while signing in. Please try again.';
-const networkErrorMessage = 'Network error. Please check your connection.';
 
 function fieldErrorsFrom(error: z.ZodError<LoginRequest>): FieldErrors {
   const errors: FieldErrors = {};

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { TextField } from '@/components/ui/text-field';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { showFieldErrors } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCorrectWorkoutLog } from '../api/correct-workout-log';
 import type { CorrectionFormValues, correctionRequestOf } from '../correction-form';
@@ -54,16 +54,12 @@ function CorrectionForm({ log, onClose }: { log: WorkoutLog; onClose: () => void
         onClose();
       },
       onError: (error) => {
-        const fields = isApiRequestError(error) ? Object.entries(error.fields) : [];
-        for (const [path, message] of fields) {
-          const field = formFieldOf(path.split('.'), request, getValues());
-          setError(field as 'root', { type: 'server', message });
-        }
-        if (fields.length === 0) {
-          setFailure(
-            isApiRequestError(error) ? error.message : 'Network error. Please check your connection.',
-          );
-        }
+        setFailure(
+          showFieldErrors(error, {
+            setError,
+            fieldOf: (path) => formFieldOf(path.split('.'), request, getValues()) as 'root',
+          }),
+        );
       },
     });
   });

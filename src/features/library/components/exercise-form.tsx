@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { showFieldErrors, typedKeptOnDevice } from '@/lib/api/request-failure';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { VideoPreview } from './video-preview';
 
@@ -141,24 +141,14 @@ export function ExerciseForm({
   );
 
   const onServerError = (error: unknown) => {
-    if (isApiRequestError(error) && Object.keys(error.fields).length > 0) {
-      setFailure(null);
-      for (const [field, message] of Object.entries(error.fields)) {
-        const known = field in emptyExerciseForm;
-        setError(
-          known ? (field as keyof ExerciseFormValues) : 'root',
-          { type: 'server', message },
-          { shouldFocus: true },
-        );
-        if (!known) setFailure(message);
-      }
-    } else {
-      setFailure(
-        isApiRequestError(error)
-          ? error.message
-          : 'Network error. Please check your connection. What you typed is kept on this device.',
-      );
-    }
+    setFailure(
+      showFieldErrors(error, {
+        setError,
+        fieldOf: (field) => (field in emptyExerciseForm ? (field as keyof ExerciseFormValues) : null),
+        shouldFocus: true,
+        keptMeanwhile: typedKeptOnDevice,
+      }),
+    );
   };
 
   const errors = formState.errors;

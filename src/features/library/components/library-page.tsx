@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { DumbbellIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { ListPager } from '@/components/ui/list-pager';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useScreenTitle } from '@/stores/header-store';
@@ -231,9 +231,6 @@ function Pager({ page, size, shown, total }: { page: number; size: number; shown
   );
 }
 
-const failureMessage = (error: unknown) =>
-  isApiRequestError(error) ? error.message : 'Network error. Please check your connection.';
-
 function WorkoutsPanel({ search, isWide }: PanelProps) {
   const workouts = useQuery(workoutQueries.list(libraryListParamsFrom(search)));
   const navigate = route.useNavigate();
@@ -256,7 +253,7 @@ function WorkoutsPanel({ search, isWide }: PanelProps) {
       setFailure(null);
       setNewNotification({ title, message });
     },
-    onError: (error: unknown) => setFailure(failureMessage(error)),
+    onError: (error: unknown) => setFailure(requestFailureMessage(error)),
   });
 
   const onAction = (workout: WorkoutSummary, action: WorkoutAction) => {
@@ -346,7 +343,7 @@ function ExercisesPanel({ search, isWide }: PanelProps) {
       setFailure(null);
       setNewNotification({ title, message });
     },
-    onError: (error: unknown) => setFailure(failureMessage(error)),
+    onError: (error: unknown) => setFailure(requestFailureMessage(error)),
   });
 
   const onAction = (exercise: Exercise, action: ExerciseAction) => {

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { PopoverHost } from '@/components/widgets/popover-host';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { showFieldErrors } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCreateScheduleItem } from '../api/schedule-mutations';
 import { dayHeading } from '../calendar-range';
@@ -93,15 +93,12 @@ function AddForm({ date, subject, onClose }: { date: string; subject: Subject; o
         onClose();
       },
       onError: (error) => {
-        if (isApiRequestError(error) && Object.keys(error.fields).length > 0) {
-          for (const [path, message] of Object.entries(error.fields)) {
-            setError(fieldOf[path.split('.')[0] ?? ''] ?? 'workout', { type: 'server', message });
-          }
-        } else {
-          setFailure(
-            isApiRequestError(error) ? error.message : 'Network error. Please check your connection.',
-          );
-        }
+        setFailure(
+          showFieldErrors(error, {
+            setError,
+            fieldOf: (path) => fieldOf[path.split('.')[0] ?? ''] ?? 'workout',
+          }),
+        );
       },
     });
   });

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { CategoryBadge } from '@/components/ui/category-badge';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage } from '@/lib/api/request-failure';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
@@ -30,9 +30,6 @@ export interface OpenItem {
 
 const fieldClass =
   'block min-h-11 w-full rounded-lg border border-border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm';
-
-const failureOf = (error: unknown) =>
-  isApiRequestError(error) ? error.message : 'Network error. Please check your connection.';
 
 /** A scheduled workout opened from the calendar: what it is, and (for staff) moving, skipping or removing it. */
 export function ItemDialog({
@@ -74,7 +71,7 @@ function ItemBody({ item, canPlan, onClose }: { item: OpenItem; canPlan: boolean
   }
   return (
     <Alert title="This workout could not be loaded.">
-      <p>{failureOf(detail.error)}</p>
+      <p>{requestFailureMessage(detail.error)}</p>
     </Alert>
   );
 }
@@ -107,7 +104,7 @@ function ItemDetail({
       ? `${detail.athlete.firstName} ${detail.athlete.lastName}`
       : '';
   const change = { kind: detail.kind, id: detail.id } as const;
-  const onError = (error: unknown) => setFailure(failureOf(error));
+  const onError = (error: unknown) => setFailure(requestFailureMessage(error));
   // Spec 4: the tour's "open the workout" step is this dialog on a wide screen (a phone opens tracking itself).
   useTourStepCompletedWhen('OPEN_WORKOUT_MODAL', canPlan);
 

@@ -14,7 +14,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { PopoverHost } from '@/components/widgets/popover-host';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage, requestFailureSummary, showFieldErrors } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { useScreenTitle } from '@/stores/header-store';
 import { useNotificationActions } from '@/stores/notifications-store';
@@ -49,9 +49,6 @@ const templateOf = (program: Program): ScheduleTemplate & { description: string 
     category: item.workout.category,
   })),
 });
-
-const failureOf = (error: unknown) =>
-  isApiRequestError(error) ? error.message : 'Network error. Please check your connection.';
 
 function useStaffOnly(title: string) {
   useScreenTitle(title);
@@ -131,7 +128,7 @@ export function ProgramPage() {
   return (
     <div className="space-y-5">
       <BackToSchedule />
-      <Alert title="This program could not be loaded.">{failureOf(program.error)}</Alert>
+      <Alert title="This program could not be loaded.">{requestFailureMessage(program.error)}</Alert>
     </div>
   );
 }
@@ -223,13 +220,12 @@ function ProgramEditor(props: ProgramEditorProps) {
     }
     setErrors({});
     props.onSave(checked.data, (error) => {
-      if (isApiRequestError(error) && Object.keys(error.fields).length > 0) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([path, message]) => [path.split('.')[0] ?? 'name', message]),
-          ),
-        );
-      } else setErrors({ form: failureOf(error) });
+      const errors: Record<string, string> = {};
+      const form = showFieldErrors(error, {
+        setError: (field, { message }) => (errors[field] ??= message),
+        fieldOf: (path) => path.split('.')[0] ?? 'name',
+      });
+      setErrors(form === null ? errors : { ...errors, form });
     });
   };
 
@@ -381,13 +377,7 @@ function ApplyPanel({ program }: { program: Program }) {
   };
   const onError = (error: unknown) => {
     setPreview(null);
-    setFailure(
-      isApiRequestError(error)
-        ? [error.message, ...Object.values(error.fields)]
-            .filter((text, index, all) => all.indexOf(text) === index)
-            .join(' ')
-        : failureOf(error),
-    );
+    setFailure(requestFailureSummary(error));
   };
   const existingOn = (date: string) => preview?.existing.filter((item) => item.date === date) ?? [];
 

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ChevronDownIcon, ClipboardIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { useScreenTitle } from '@/stores/header-store';
 import { useNotificationActions } from '@/stores/notifications-store';
@@ -66,8 +66,7 @@ function ProgramList() {
   const { setNewNotification } = useNotificationActions();
   const [deleting, setDeleting] = useState<ProgramSummary | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const onError = (error: unknown) =>
-    setFailure(isApiRequestError(error) ? error.message : 'Network error. Please check your connection.');
+  const onError = (error: unknown) => setFailure(requestFailureMessage(error));
 
   return (
     <div className="space-y-5">

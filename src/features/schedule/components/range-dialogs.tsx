@@ -6,6 +6,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { PopoverHost } from '@/components/widgets/popover-host';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureSummary } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import {
   useAnnounceBatch,
@@ -38,13 +39,6 @@ const idsOf = (subject: Subject) =>
     : subject.kind === 'group'
       ? { groupId: subject.id }
       : {};
-
-const problemOf = (error: unknown) =>
-  isApiRequestError(error)
-    ? [error.message, ...Object.values(error.fields)]
-        .filter((text, index, all) => all.indexOf(text) === index)
-        .join(' ')
-    : 'Network error. Please check your connection.';
 
 const titles: Record<RangeTask, string> = {
   copy: 'Copy to another week',
@@ -169,7 +163,7 @@ function CopyForm({
               announce('Copied', answer);
               onClose();
             },
-            onError: (error) => setFailure(problemOf(error)),
+            onError: (error) => setFailure(requestFailureSummary(error)),
           },
         );
       }}
@@ -226,7 +220,7 @@ function DeleteForm({ subject, from: viewFrom, to: viewTo, onClose }: Omit<Range
               announce('Removed', answer);
               onClose();
             },
-            onError: (error) => setFailure(problemOf(error)),
+            onError: (error) => setFailure(requestFailureSummary(error)),
           },
         );
       }}
@@ -269,7 +263,7 @@ function ProgramForm({ subject, from: viewFrom, to: viewTo, onClose }: Omit<Rang
             },
             onError: (error) => {
               if (isApiRequestError(error) && error.fields.name) setNameError(error.fields.name);
-              else setFailure(problemOf(error));
+              else setFailure(requestFailureSummary(error));
             },
           },
         );

@@ -11,6 +11,7 @@ import { Popover } from '@/components/ui/popover';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CalendarIcon, ClipboardIcon, LayersIcon, MoreVerticalIcon, TrashIcon } from '@/components/ui/icons';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { groupQueries } from '@/lib/groups/group-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
@@ -161,9 +162,7 @@ function Schedule({
         onError: (error) =>
           setNewNotification({
             title: 'Not moved',
-            message: isApiRequestError(error)
-              ? error.message
-              : 'Network error. Please check your connection.',
+            message: requestFailureMessage(error),
             status: 0,
           }),
       },

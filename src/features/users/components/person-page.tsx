@@ -15,6 +15,7 @@ import { ChevronDownIcon, UserIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { roleLabels } from '@/lib/auth/role-labels';
 import { useScreenTitle } from '@/stores/header-store';
@@ -289,8 +290,7 @@ function AccountPanel({ viewer, person }: { viewer: User; person: Person }) {
     person.status === 'approved' &&
     (viewer.role === 'admin' || person.role === 'athlete');
   const name = `${person.firstName} ${person.lastName}`;
-  const refused = (error: unknown) =>
-    setFailure(isApiRequestError(error) ? error.message : 'Network error. Please check your connection.');
+  const refused = (error: unknown) => setFailure(requestFailureMessage(error));
 
   const applyStatus = (status: SettableUserStatus) => {
     setFailure(null);

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ChevronDownIcon, DumbbellIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { requestFailureMessage, showFieldErrors } from '@/lib/api/request-failure';
 import {
   clearDeviceFormDraft,
   loadDeviceFormDraft,
@@ -165,17 +166,16 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
       setProblem({ kind: 'conflict', message: error.message });
     } else if (isApiRequestError(error) && Object.keys(error.fields).length > 0) {
       setProblem(null);
-      const entries = Object.entries(error.fields);
-      for (const [path, message] of entries) {
-        setError(formFieldOf(path) as never, { type: 'server', message });
-      }
-      setCheckFailed(entries.length);
+      // Every path is a field of the editor's form (formFieldOf falls back to the nearest one).
+      showFieldErrors(error, { setError, fieldOf: (path) => formFieldOf(path) as never });
+      setCheckFailed(Object.keys(error.fields).length);
     } else {
       setProblem({
         kind: 'failure',
-        message: isApiRequestError(error)
-          ? error.message
-          : 'Network error. Please check your connection. Your workout is kept on this device; save again when you are back online.',
+        message: requestFailureMessage(
+          error,
+          'Your workout is kept on this device; save again when you are back online.',
+        ),
       });
     }
   };
