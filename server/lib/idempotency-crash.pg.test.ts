@@ -31,8 +31,9 @@ beforeAll(async () => {
   locker = postgres(databaseUrl, { max: 1, onnotice: () => {} });
 });
 afterAll(async () => {
-  await server?.stop();
-  await locker.end();
+  // After a failure the row lock may still be held: end its connection rather than wait for it.
+  await locker.end({ timeout: 1 });
+  await server?.stop(2_000);
   rmSync(dataDir, { recursive: true, force: true });
   await t.close();
 });
@@ -107,8 +108,10 @@ describe('a server killed between claiming a key and storing its answer', () => 
     const logId = uuidv7();
     const key = `start-${logId}`;
     const startBody = JSON.stringify({ entryId: entry.id, startedAt: deviceClock().next() });
-    const start = (to: string) =>
+    // A replay that hangs (one let into the held write) fails the test instead of stalling it.
+    const start = (to: string, signal = AbortSignal.timeout(20_000)) =>
       fetch(`${to}/api/workout-logs/${logId}`, {
+        signal,
         method: 'PUT',
         headers: {
           authorization: `Bearer ${athlete}`,
@@ -122,7 +125,7 @@ describe('a server killed between claiming a key and storing its answer', () => 
     const lock = await locker.reserve();
     await lock`begin`;
     await lock`select id from schedule_entries where id = ${entry.id} for update`;
-    const firstAttempt = start(baseUrl).catch((error: unknown) => error);
+    const firstAttempt = start(baseUrl, new AbortController().signal).catch((error: unknown) => error);
     for (let waited = 0; !(await claimOf(athleteId, key)); waited += 100) {
       if (waited > 30_000) throw new Error('The start never claimed its key');
       await sleep(100);

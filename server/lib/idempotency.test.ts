@@ -131,10 +131,13 @@ describe('a slow first attempt that lost its claim', () => {
     const takeover = await crashedProcess.claim(athleteId, key, 'PUT', path);
     if (!takeover.claimed) throw new Error('The replay should take the claim over');
 
-    expect(await crashedProcess.complete(athleteId, key, takeover.token, 201, { by: 'replay' })).toBe(true);
+    // The slow attempt answers while the replay that took over is still being applied.
     expect(await crashedProcess.renew(athleteId, key, slow.token)).toBe(false);
     expect(await crashedProcess.complete(athleteId, key, slow.token, 200, { by: 'slow' })).toBe(false);
     await crashedProcess.release(athleteId, key, slow.token);
+    const meanwhile = await crashedProcess.claim(athleteId, key, 'PUT', path);
+    expect(meanwhile).toMatchObject({ claimed: false, stored: { status: 0 } });
+    expect(await crashedProcess.complete(athleteId, key, takeover.token, 201, { by: 'replay' })).toBe(true);
 
     const later = await crashedProcess.claim(athleteId, key, 'PUT', path);
     expect(later).toMatchObject({ claimed: false, stored: { status: 201, body: { by: 'replay' } } });
