@@ -63,7 +63,7 @@ export interface AppOptions {
 /** The API and the web app as one Hono app; the database reaches handlers only through the directory's stores and TenantScope. */
 export function createApp({ env, db, push = createPushSender(env), mailer = createMailer(env) }: AppOptions) {
   const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
-  const idempotency = new IdempotencyStore(db);
+  const idempotency = new IdempotencyStore(db, { leaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS });
   const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
     const logo = await directory.organizationLogos.organizationLogo(organizationId);
     return logo?.data;

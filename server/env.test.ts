@@ -13,6 +13,7 @@ describe('configuration', () => {
       DEMO_PASSWORD: 'connect-demo',
       MANAGEMENT_HOST: 'manage.localhost',
       CORS_ORIGINS: [],
+      IDEMPOTENCY_LEASE_SECONDS: 30,
     });
   });
 
@@ -20,6 +21,7 @@ describe('configuration', () => {
     expect(() =>
       parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://db/x', CORS_ORIGINS: 'https://ok.test, nope' }),
     ).toThrow(/PORT:[\s\S]*DATABASE_URL:[\s\S]*CORS_ORIGINS/);
+    expect(() => parseEnv({ IDEMPOTENCY_LEASE_SECONDS: '0' })).toThrow(/IDEMPOTENCY_LEASE_SECONDS/);
   });
 
   it('reads lists and flags', () => {

@@ -105,6 +105,8 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_REQUESTS: booleanFlag.default(false),
   STATIC_DIR: z.string().min(1).default('dist'),
+  /** Seconds a keyed write's claim lasts unrenewed: how soon a replay may apply a write whose server crashed (ADR 004). */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Connections each API process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Firebase service account (its JSON, or a path to the JSON file): turns push notifications on. */

@@ -10,11 +10,16 @@ import type { PushSender } from '../lib/push/push-sender';
 export const demoPassword = 'test-demo-password';
 
 /** A fresh database for one test file: PGlite in memory, or a new database on the server in DATABASE_URL (npm run test:pg). */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  /** Where another process (a server started by the test) finds the same database; undefined on PGlite. */
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { handle, drop: () => handle.close() };
+    return { handle, url: undefined, drop: () => handle.close() };
   }
   const name = `connect_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -24,6 +29,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -58,7 +64,7 @@ export async function createTestContext(
   overrides: Record<string, string> = {},
   options: TestContextOptions = {},
 ) {
-  const { handle, drop } = await openTestDatabase();
+  const { handle, url: databaseUrl, drop } = await openTestDatabase();
   await handle.migrate();
   await seedDemo(handle.db, { password: demoPassword });
   const env: Env = parseEnv({
@@ -101,5 +107,5 @@ export async function createTestContext(
     await drop();
   }
 
-  return { app, env, db: handle.db, request, signIn, close };
+  return { app, env, db: handle.db, databaseUrl, request, signIn, close };
 }

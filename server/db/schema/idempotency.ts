@@ -13,6 +13,10 @@ export const idempotentResponses = pgTable(
     path: text('path').notNull(),
     status: integer('status').notNull(),
     body: jsonb('body').notNull(),
+    /** Which attempt holds the claim: only it may store or release the answer (ADR 004, addendum). */
+    claimToken: uuid('claim_token'),
+    /** Until when an in-progress claim is its attempt's; after that a replay takes it over. Rows from before the lease expire at once. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
