@@ -165,6 +165,23 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(fake.logOfEntry(entryId)?.exercises).toMatchObject([{ exerciseName: 'Dumbbell bench press' }]);
   });
 
+  it('says offline in the header as soon as the connection goes, before any change', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('All changes saved');
+
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    // The tracking header's status, at once: nothing was changed since.
+    expect(screen.getByText('Offline · changes are kept on this device')).toHaveAttribute('role', 'status');
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByText('All changes saved')).toHaveAttribute('role', 'status');
+  });
+
   it('keeps every change on the device while the network fails, and sends each set exactly once when back', async () => {
     const { user, entryId } = await openTodaysWorkout();
     cutWrites();
