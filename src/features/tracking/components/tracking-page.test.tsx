@@ -5,7 +5,7 @@ import { createTrackingFake } from '@mocks/handlers/tracking';
 import { server } from '@mocks/server';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { recordBodies } from '@/testing/record-bodies';
+import { recordBodies, tourStepsSaved } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 import {
@@ -371,8 +371,9 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
       finishedBy: { id: demoUsers.coach.id },
     });
     await waitFor(() =>
-      expect(saves.at(-1)).toMatchObject({
-        onboardingSteps: { OPEN_WORKOUT_MODAL: true, TRACK_WORKOUT_FOR_ATHLETE: true },
+      expect(tourStepsSaved(saves)).toMatchObject({
+        OPEN_WORKOUT_MODAL: true,
+        TRACK_WORKOUT_FOR_ATHLETE: true,
       }),
     );
   });
