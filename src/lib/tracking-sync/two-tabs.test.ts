@@ -149,6 +149,40 @@ describe('two tabs on one workout log', () => {
     });
   });
 
+  it('sends a set marked in a tab that missed the move to the log another device began', async () => {
+    const entry = await todaysEntry();
+    const sending = await openTab({ sends: true });
+    const late = await openTab({
+      sends: false,
+      storage: { ...device, connect: () => ({ announce: () => undefined, close: () => undefined }) },
+    });
+    // The coach's tablet began the same workout: the server's log of the entry is that one.
+    const coachsLogId = '01900000-0000-7000-8000-00000000c0ac';
+    const started = await fetch(`${window.location.origin}/api/workout-logs/${coachsLogId}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${tokenFor(demoUsers.coach)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ entryId: entry.id, startedAt: new Date().toISOString() }),
+    });
+    expect(started.status).toBe(201);
+    cutWrites();
+    const { logId } = sending.actions.startWorkoutLog({ entry, userId: athlete.id });
+    await late.logs.loadDeviceLogs();
+
+    writesCut = false;
+    sending.sync.requestSync();
+    await vi.waitFor(() => expect([...device.logs.keys()]).toEqual([coachsLogId]));
+    // The late tab still shows its own log, and marks a set on it.
+    expect(late.logs.getDeviceLog(logId)).toBeDefined();
+    late.actions.markSetDone(logId, null, setDone(entry, 1), null);
+    await vi.waitFor(() => expect(late.logs.getDeviceLog(coachsLogId)?.outbox).toHaveLength(1));
+    expect(late.logs.getDeviceLog(logId)).toBeUndefined();
+
+    sending.sync.requestSync();
+    await vi.waitFor(() => expect(fake.logOfEntry(entry.id)?.sets).toHaveLength(1));
+    expect(fake.logOfEntry(entry.id)?.id).toBe(coachsLogId);
+    await vi.waitFor(() => expect(device.logs.get(coachsLogId)?.outbox).toEqual([]));
+  });
+
   it('never brings back a write the other tab had sent and removed', async () => {
     const entry = await todaysEntry();
     const requests = recordRequests();
