@@ -1,4 +1,4 @@
-import type { Person, Role, UserListItem, UserListQuery } from '@contract';
+import type { Person, Role, User, UserListItem, UserListQuery } from '@contract';
 import {
   changeRoleRequestSchema,
   changeUserStatusRequestSchema,
@@ -302,23 +302,44 @@ export function userDirectoryHandlers(
   ];
 }
 
-export const userHandlers = [
-  ...userDirectoryHandlers(),
-  // Answers with the user as changed; the demo users themselves stay as they are, so tests do not leak state.
-  apiRoute(
-    { method: 'post', path: '/api/users/{userId}', responses: { 200: updateOwnUserResponseSchema } },
-    async ({ request, params, reply }) => {
-      const user = requestUser(request);
-      if (!user) return unauthorized();
-      if (params.userId !== user.id) {
-        return apiError(403, {
-          code: errorCodes.forbidden,
-          message: 'You can only change your own onboarding and push settings.',
-        });
-      }
-      const parsed = updateOwnUserRequestSchema.safeParse(await request.json().catch(() => null));
-      if (!parsed.success) return validationFailure(parsed.error);
-      return reply(200, { message: 'User updated successfully', user: { ...user, ...parsed.data } });
-    },
-  ),
-];
+/**
+ * `POST /api/users/{userId}`: the user's own onboarding and push token, answered with the user as changed; steps
+ * and slots merge one by one, as the server merges them (ADR 044): what a save leaves out or empty stays. It
+ * answers over the demo record, so tests do not leak state; a test that needs a server that remembers its saves
+ * installs a copy with its own record: `server.use(...ownUserUpdateHandlers(new Map()))`.
+ */
+export function ownUserUpdateHandlers(saved: Map<string, User> | null = null) {
+  return [
+    apiRoute(
+      { method: 'post', path: '/api/users/{userId}', responses: { 200: updateOwnUserResponseSchema } },
+      async ({ request, params, reply }) => {
+        const user = requestUser(request);
+        if (!user) return unauthorized();
+        if (params.userId !== user.id) {
+          return apiError(403, {
+            code: errorCodes.forbidden,
+            message: 'You can only change your own onboarding and push settings.',
+          });
+        }
+        const parsed = updateOwnUserRequestSchema.safeParse(await request.json().catch(() => null));
+        if (!parsed.success) return validationFailure(parsed.error);
+        const record = saved?.get(user.id) ?? user;
+        const { onboardingSteps = {}, onboardingData, ...flags } = parsed.data;
+        const stepsDone = Object.fromEntries(Object.entries(onboardingSteps).filter(([, done]) => done));
+        const slotsFilled = Object.fromEntries(
+          Object.entries(onboardingData ?? {}).filter(([, slot]) => slot !== null),
+        );
+        const changed: User = {
+          ...record,
+          ...flags,
+          onboardingSteps: { ...record.onboardingSteps, ...stepsDone },
+          onboardingData: { ...record.onboardingData, ...slotsFilled },
+        };
+        saved?.set(user.id, changed);
+        return reply(200, { message: 'User updated successfully', user: changed });
+      },
+    ),
+  ];
+}
+
+export const userHandlers = [...userDirectoryHandlers(), ...ownUserUpdateHandlers()];

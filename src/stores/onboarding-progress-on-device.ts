@@ -9,7 +9,10 @@ import { emptyOnboardingData, onboardingStepNames } from '@contract/user-fields'
  */
 const storagePrefix = 'onboarding-progress.v1.';
 
-/** What the saves since the last confirmed one change, merged: steps and data absolute, flags when changed. */
+/**
+ * What the saves since the last confirmed one change, merged: the steps done here (only those: the server merges
+ * them per step, ADR 044), the data slots, and the flags when changed.
+ */
 export type OnboardingProgressChanges = Required<
   Pick<UpdateOwnUserRequest, 'onboardingSteps' | 'onboardingData'>
 > &
@@ -109,13 +112,50 @@ export function readOnboardingProgressOnDevice(userId: string): OnboardingProgre
   return null;
 }
 
+/** Two changes as one: the steps of both (per step), the later data and flags. */
+export function withOnboardingChange(
+  previous: OnboardingProgressChanges | undefined,
+  change: OnboardingProgressChanges,
+): OnboardingProgressChanges {
+  return {
+    ...previous,
+    ...change,
+    onboardingSteps: { ...previous?.onboardingSteps, ...change.onboardingSteps },
+  };
+}
+
+/**
+ * A save's change applied to the user's record as the server applies it (ADR 044): the steps it marks done
+ * join the record's, the slots it fills replace theirs, the flags it carries replace theirs.
+ */
+export function withOnboardingChangeApplied(
+  record: OnboardingRecord,
+  change: UpdateOwnUserRequest,
+): OnboardingRecord {
+  const onboardingSteps: OnboardingSteps = { ...record.onboardingSteps };
+  for (const step of onboardingStepNames) {
+    if (change.onboardingSteps?.[step] === true) onboardingSteps[step] = true;
+  }
+  const onboardingData: OnboardingData = { ...emptyOnboardingData, ...record.onboardingData };
+  for (const step of dataCarryingSteps) {
+    const slot = change.onboardingData?.[step];
+    if (slot) onboardingData[step] = slot;
+  }
+  return {
+    onboardingSteps,
+    onboardingData,
+    onboardingHidden: change.onboardingHidden ?? record.onboardingHidden,
+    onboarding: change.onboarding ?? record.onboarding,
+  };
+}
+
 /** Adds a change to this user's copy and returns the copy's new revision. */
 export function keepOnboardingProgressOnDevice(userId: string, change: OnboardingProgressChanges): number {
   const previous = readOnboardingProgressOnDevice(userId);
   const kept: OnboardingProgressOnDevice = {
     userId,
     revision: (previous?.revision ?? 0) + 1,
-    changes: { ...previous?.changes, ...change },
+    changes: withOnboardingChange(previous?.changes, change),
   };
   try {
     localStorage.setItem(onboardingProgressStorageKey(userId), JSON.stringify(kept));

@@ -216,7 +216,7 @@ describe('unsaved progress', () => {
     expect(result.current.unsaved).toBeNull();
   });
 
-  it('collects steps and data, merging the hidden and complete flags of every change since the last save', () => {
+  it('collects the steps done and the data, merging the hidden and complete flags of every change since the last save', () => {
     const result = renderTour();
     act(() => result.current.actions.tourLoaded(coach));
     act(() => result.current.actions.guideHidden());
@@ -225,7 +225,8 @@ describe('unsaved progress', () => {
       userId: coach.id,
       revision: expect.any(Number) as number,
       changes: {
-        onboardingSteps: { ...allSteps(false), NAVIGATE_TO_USERS_PAGE: true },
+        // Only the step done here: the server merges steps one by one (ADR 044).
+        onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true },
         onboardingData: { CREATE_NEW_USER: null, CREATE_NEW_WORKOUT: null, ADD_WORKOUT_TO_SCHEDULE: null },
         onboardingHidden: true,
       },
@@ -260,7 +261,7 @@ describe('progress kept on the device until the server has it', () => {
       userId: coach.id,
       revision: expect.any(Number) as number,
       changes: {
-        onboardingSteps: { ...allSteps(false), NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
+        onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
         onboardingData: { ...noData, CREATE_NEW_USER: { madeOn: 'CREATE_NEW_USER' } },
       },
     });

@@ -10,6 +10,7 @@ import {
   isOnboardingProgressSavedIn,
   keepOnboardingProgressOnDevice,
   readOnboardingProgressOnDevice,
+  withOnboardingChange,
   withOnboardingProgressOnDevice,
 } from './onboarding-progress-on-device';
 import { registerStoreReset } from './store-reset';
@@ -30,12 +31,15 @@ export interface OnboardingTour {
   isComplete: boolean;
 }
 
-/** What the next `POST /api/users/{userId}` sends: every change since the last save, merged. */
+/**
+ * What the next `POST /api/users/{userId}` sends: every change since the last save, merged. Its steps are only
+ * those done since then: the server merges them per step, so a device with an old copy undoes nothing (ADR 044).
+ */
 export interface UnsavedOnboardingProgress {
   userId: string;
   /** The device copy's revision with these changes in it: the save's success clears the copy if it is still the latest. */
   revision: number;
-  changes: UpdateOwnUserRequest;
+  changes: OnboardingProgressChanges;
 }
 
 interface OnboardingTourState extends OnboardingTour {
@@ -104,26 +108,27 @@ const initialState = {
 } satisfies Omit<OnboardingTourState, 'actions'>;
 
 /**
- * Adds a change to what the next save sends; steps and data always go, as the API expects. The change is kept on
- * the device at once, before any save: a reload now still has it (issue 17).
+ * Adds a change to what the next save sends: the step done now (if any) beside the others since the last save,
+ * and the data, as the API expects. The change is kept on the device at once, before any save: a reload now still
+ * has it (issue 17).
  */
 function withUnsaved(
   state: OnboardingTourState,
-  tour: Pick<OnboardingTour, 'steps' | 'data'>,
+  { stepsDone, data }: { stepsDone: OnboardingSteps; data: OnboardingData },
   extra: Pick<UpdateOwnUserRequest, 'onboardingHidden' | 'onboarding'> = {},
 ): UnsavedOnboardingProgress | null {
   if (state.userId === null) return null;
-  const change: OnboardingProgressChanges = {
-    onboardingSteps: tour.steps,
-    onboardingData: tour.data,
-    ...extra,
-  };
+  const change: OnboardingProgressChanges = { onboardingSteps: stepsDone, onboardingData: data, ...extra };
   return {
     userId: state.userId,
     revision: keepOnboardingProgressOnDevice(state.userId, change),
-    changes: { ...state.unsavedProgress?.changes, ...change },
+    changes: withOnboardingChange(state.unsavedProgress?.changes, change),
   };
 }
+
+/** The steps a map marks done (a copy kept by an older app holds every step, done or not). */
+const stepsDoneIn = (steps: OnboardingSteps): OnboardingSteps =>
+  Object.fromEntries(Object.entries(steps).filter(([, done]) => done));
 
 /** A user's tour as loaded: the record, with what this device did and the server does not have yet over it. */
 function loadedTour(user: User): Omit<OnboardingTourState, 'actions'> {
@@ -139,13 +144,13 @@ function loadedTour(user: User): Omit<OnboardingTourState, 'actions'> {
   return {
     ...fromRecord,
     ...tour,
-    // Sent again with the values as they are now: the request carries absolute values, so a save that also
-    // replays from the offline cache does no harm.
+    // Sent again: the steps done here (merged per step, so a save that also replays from the offline cache does
+    // no harm), the data and flags as they are now.
     unsavedProgress: {
       userId: user.id,
       revision: onDevice.revision,
       changes: {
-        onboardingSteps: tour.steps,
+        onboardingSteps: stepsDoneIn(onDevice.changes.onboardingSteps),
         onboardingData: tour.data,
         ...(onboardingHidden === undefined ? {} : { onboardingHidden: tour.isHidden }),
         ...(onboarding === true ? { onboarding } : {}),
@@ -175,18 +180,22 @@ const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
           currentStep: onboardingStepNames.find((next) => !steps[next]) ?? lastStep,
           isComplete,
           isActive: state.isActive && !isComplete,
-          unsavedProgress: withUnsaved(state, { steps, data }, completesNow ? { onboarding: true } : {}),
+          unsavedProgress: withUnsaved(
+            state,
+            { stepsDone: { [step]: true }, data },
+            completesNow ? { onboarding: true } : {},
+          ),
         };
       }),
     guideHidden: () =>
       set((state) => ({
         isHidden: true,
-        unsavedProgress: withUnsaved(state, state, { onboardingHidden: true }),
+        unsavedProgress: withUnsaved(state, { stepsDone: {}, data: state.data }, { onboardingHidden: true }),
       })),
     guideShown: () =>
       set((state) => ({
         isHidden: false,
-        unsavedProgress: withUnsaved(state, state, { onboardingHidden: false }),
+        unsavedProgress: withUnsaved(state, { stepsDone: {}, data: state.data }, { onboardingHidden: false }),
       })),
     progressSaveStarted: () => set({ unsavedProgress: null }),
   },

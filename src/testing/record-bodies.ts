@@ -19,3 +19,15 @@ export function recordBodies(method: string, pathname: string | RegExp): unknown
 
 const matches = (path: string, pathname: string | RegExp) =>
   typeof pathname === 'string' ? path === pathname : pathname.test(path);
+
+/**
+ * The tour's steps sent over all the saves recorded (`POST /api/users/{id}`): each save carries only the steps
+ * done since the one before (ADR 044).
+ */
+export const tourStepsSaved = (saves: readonly unknown[]): Record<string, boolean> =>
+  Object.assign(
+    {},
+    ...saves.map((body) =>
+      typeof body === 'object' && body !== null && 'onboardingSteps' in body ? body.onboardingSteps : {},
+    ),
+  ) as Record<string, boolean>;

@@ -1,8 +1,11 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errorCodes } from '../../../contract/errors';
 import {
   userStatusTransitions,
+  type OnboardingData,
+  type OnboardingSteps,
   type SettableUserStatus,
   type UserGroupRef,
   type UserListItem,
@@ -18,12 +21,29 @@ import { likePattern } from '../../lib/sql-text';
 import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './users.routes';
 
+/**
+ * The tour's progress merges per step (ADR 044): the stored map with the sent keys put over it, inside the UPDATE,
+ * so two devices saving at once (or one with an old copy) never undo each other's steps.
+ */
+function mergedInto<T extends OnboardingSteps | OnboardingData>(column: AnyPgColumn, keys: Partial<T>): T {
+  // The scope's update takes column values; drizzle writes an SQL expression given in a value's place.
+  return sql`${column} || ${JSON.stringify(keys)}::jsonb` as unknown as T;
+}
+
+/** Steps only go from not done to done: a step done on any device stays done, whatever an older copy says. */
+const doneSteps = (steps: OnboardingSteps): OnboardingSteps =>
+  Object.fromEntries(Object.entries(steps).filter(([, done]) => done));
+
+/** A slot a save leaves empty keeps what another save put there. */
+const filledSlots = (data: OnboardingData): Partial<OnboardingData> =>
+  Object.fromEntries(Object.entries(data).filter(([, slot]) => slot !== null));
+
 export const updateOwnUser: RouteHandler<typeof routes.updateOwnUser, SignedInAppEnv> = async (c) => {
   const { userId } = c.req.valid('param');
   const { viewer, tenant } = c.var;
   if (userId !== viewer.user.id)
     throw forbidden('You can only change your own onboarding and push settings.');
-  const { firebaseToken, ...onboarding } = c.req.valid('json');
+  const { firebaseToken, onboardingSteps, onboardingData, ...flags } = c.req.valid('json');
   const pushToken =
     firebaseToken === undefined
       ? {}
@@ -38,7 +58,17 @@ export const updateOwnUser: RouteHandler<typeof routes.updateOwnUser, SignedInAp
   }
   const [updated] = await tenant.update(
     users,
-    { ...onboarding, ...pushToken, updatedAt: new Date() },
+    {
+      ...flags,
+      ...(onboardingSteps
+        ? { onboardingSteps: mergedInto(users.onboardingSteps, doneSteps(onboardingSteps)) }
+        : {}),
+      ...(onboardingData
+        ? { onboardingData: mergedInto(users.onboardingData, filledSlots(onboardingData)) }
+        : {}),
+      ...pushToken,
+      updatedAt: new Date(),
+    },
     eq(users.id, viewer.user.id),
   );
   if (!updated) throw notFound('User not found');

@@ -40,6 +40,58 @@ describe('POST /api/users/{userId}', () => {
     expect(me.body.user).toMatchObject(body);
   });
 
+  it('merges the tour per step: a step or a slot saved from another device stays', async () => {
+    const save = (body: Record<string, unknown>) =>
+      t.request<UpdateBody>('POST', `/api/users/${coachId}`, { token: coachToken, body });
+    // The phone, then the tablet with an old copy: each sends only what it did, or (an older app) its whole map.
+    await save({
+      onboardingSteps: { NAVIGATE_TO_WORKOUT_LIBRARY: true },
+      onboardingData: {
+        CREATE_NEW_USER: null,
+        CREATE_NEW_WORKOUT: { workoutId: 'w-1' },
+        ADD_WORKOUT_TO_SCHEDULE: null,
+      },
+    });
+    const tablet = await save({
+      onboardingSteps: { NAVIGATE_TO_WORKOUT_LIBRARY: false, NAVIGATE_TO_SCHEDULE: true },
+      onboardingData: {
+        CREATE_NEW_USER: null,
+        CREATE_NEW_WORKOUT: null,
+        ADD_WORKOUT_TO_SCHEDULE: { entryId: 'e-1' },
+      },
+    });
+    expect(tablet.status).toBe(200);
+    const saved = {
+      onboardingSteps: { NAVIGATE_TO_WORKOUT_LIBRARY: true, NAVIGATE_TO_SCHEDULE: true },
+      onboardingData: {
+        CREATE_NEW_WORKOUT: { workoutId: 'w-1' },
+        ADD_WORKOUT_TO_SCHEDULE: { entryId: 'e-1' },
+      },
+    };
+    expect(tablet.body.user).toMatchObject(saved);
+    const [after] = await t.db.select().from(users).where(eq(users.id, coachId));
+    expect(after).toMatchObject(saved);
+  });
+
+  it('keeps both of two saves of different steps sent at the same moment', async () => {
+    const steps = [
+      'FILL_WORKOUT_FORM',
+      'CREATE_NEW_EXERCISE',
+      'CREATE_NEW_WORKOUT',
+      'ADD_WORKOUT_TO_SCHEDULE',
+    ];
+    await Promise.all(
+      steps.map((step) =>
+        t.request('POST', `/api/users/${coachId}`, {
+          token: coachToken,
+          body: { onboardingSteps: { [step]: true } },
+        }),
+      ),
+    );
+    const [after] = await t.db.select().from(users).where(eq(users.id, coachId));
+    expect(after!.onboardingSteps).toMatchObject(Object.fromEntries(steps.map((step) => [step, true])));
+  });
+
   it('saves the push token', async () => {
     const response = await t.request<UpdateBody>('POST', `/api/users/${coachId}`, {
       token: coachToken,

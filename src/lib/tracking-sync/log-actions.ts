@@ -18,7 +18,7 @@ import type {
   PersonRef,
 } from './device-logs';
 import { getDeviceLog, saveNewDeviceLog, updateDeviceLog } from './device-logs';
-import { outboxSendingKey, requestSync } from './outbox-sync';
+import { requestSync } from './outbox-sync';
 import { deviceSetOf, withServerPitches } from './server-answers';
 import type { ServerPitchList } from './server-pitches';
 import { takePitchList } from './server-pitches';
@@ -30,14 +30,19 @@ import { takePitchList } from './server-pitches';
 
 const now = () => new Date().toISOString();
 
+/** A write's key and time, made once when the person acts: the change may be applied to more than one copy. */
+type OutboxStamp = Pick<OutboxItem, 'key' | 'madeAt'>;
+const newStamp = (): OutboxStamp => ({ key: uuidv7(), madeAt: now() });
+
 function outboxItem(
+  stamp: OutboxStamp,
   kind: OutboxKind,
   method: OutboxItem['method'],
   path: string,
   body: unknown,
   targetId: string | null = null,
 ): OutboxItem {
-  return { key: uuidv7(), kind, method, path, body, targetId, madeAt: now() };
+  return { ...stamp, kind, method, path, body, targetId };
 }
 
 /** A pitch's upsert and its removal write the same thing: the later of them is what the server must end with. */
@@ -45,26 +50,33 @@ const subjectOf = (kind: OutboxKind): OutboxKind => (kind === 'pitch-delete' ? '
 
 /**
  * Adds a write behind the others of its log. A set's, an exercise's or a pitch's write that is still waiting is
- * replaced by the newer one (each carries the whole state, and the later change wins anyway); the one being sent
- * is never touched, so a write can never be lost between an attempt and its answer.
+ * replaced by the newer one (each carries the whole state, and the later change wins anyway). The head of the
+ * outbox is never touched: it is the one a tab may be sending (this one or another, ADR 044), so a write can
+ * never be lost between an attempt and its answer.
  */
-function enqueue(log: DeviceLog, item: OutboxItem, sendingKey: string | null): OutboxItem[] {
+function enqueue(log: DeviceLog, item: OutboxItem): OutboxItem[] {
   if (item.targetId === null) return [...log.outbox, item];
   const kept = log.outbox.filter(
-    (queued) =>
-      !(
-        subjectOf(queued.kind) === subjectOf(item.kind) &&
-        queued.targetId === item.targetId &&
-        queued.key !== sendingKey
-      ),
+    (queued, index) =>
+      index === 0 || !(subjectOf(queued.kind) === subjectOf(item.kind) && queued.targetId === item.targetId),
   );
   return [...kept, item];
 }
 
-function write(logId: string, change: (log: DeviceLog) => DeviceLog, item: (log: DeviceLog) => OutboxItem) {
+/**
+ * A change of the log and the write it needs, as one change of the device. The write's key is made here, once:
+ * the change is applied to this tab's copy and again to the stored one, and both must name the same write. The
+ * write's path comes from the log it is applied to (a log taken over by the server's keeps its new id).
+ */
+function write(
+  logId: string,
+  change: (log: DeviceLog) => DeviceLog,
+  item: (log: DeviceLog, stamp: OutboxStamp) => OutboxItem,
+) {
+  const stamp = newStamp();
   const next = updateDeviceLog(logId, (log) => {
     const changed = change(log);
-    return { ...changed, outbox: enqueue(changed, item(changed), outboxSendingKey()) };
+    return { ...changed, outbox: enqueue(changed, item(changed, stamp)) };
   });
   if (next) requestSync();
   return next;
@@ -97,7 +109,7 @@ export function startWorkoutLog({ entry, userId }: StartTracking): DeviceLog {
     sets: {},
     exercises: {},
     pitches: {},
-    outbox: [outboxItem('start', 'PUT', `api/workout-logs/${logId}`, body)],
+    outbox: [outboxItem(newStamp(), 'start', 'PUT', `api/workout-logs/${logId}`, body)],
     rejected: [],
     records: [],
     rest: null,
@@ -154,9 +166,8 @@ export function mergeServerPitches(logId: string, list: ServerPitchList): void {
   if (!log) return;
   const speaksFor = takePitchList(logId, list.asked);
   if (!speaksFor) return;
-  const merged = withServerPitches(log, list.pitches, speaksFor);
-  // Nothing new: no write to the device, no render.
-  if (merged !== log) updateDeviceLog(logId, () => merged);
+  // Nothing new: the same log back, so no write to the device and no render.
+  updateDeviceLog(logId, (current) => withServerPitches(current, list.pitches, speaksFor));
 }
 
 export type SetFields = Omit<UpsertLoggedSetRequest, 'changedAt' | 'removed'>;
@@ -175,7 +186,7 @@ export function saveSet(
   write(
     logId,
     (log) => ({ ...log, sets: { ...log.sets, [id]: loggedSet }, ...(rest ? { rest } : {}) }),
-    () => outboxItem('set', 'PUT', `api/workout-logs/${logId}/sets/${id}`, body, id),
+    (log, stamp) => outboxItem(stamp, 'set', 'PUT', `api/workout-logs/${log.logId}/sets/${id}`, body, id),
   );
   return id;
 }
@@ -212,11 +223,12 @@ export function saveExercise(
   write(
     logId,
     (log) => ({ ...log, exercises: { ...log.exercises, [blockExerciseId]: { ...exercise, changedAt } } }),
-    () =>
+    (log, stamp) =>
       outboxItem(
+        stamp,
         'exercise',
         'PUT',
-        `api/workout-logs/${logId}/exercises/${blockExerciseId}`,
+        `api/workout-logs/${log.logId}/exercises/${blockExerciseId}`,
         body,
         blockExerciseId,
       ),
@@ -248,9 +260,9 @@ export function savePitch(logId: string, pitchId: string | null, fields: PitchFi
       const pitch: DevicePitch = { ...fields, sequence, id, removed: false };
       return { ...log, pitches: { ...log.pitches, [id]: pitch } };
     },
-    (log) => {
+    (log, stamp) => {
       const { id: _id, removed: _removed, ...body } = log.pitches[id]!;
-      return outboxItem('pitch', 'PUT', pitchPath(logId, id), body, id);
+      return outboxItem(stamp, 'pitch', 'PUT', pitchPath(log.logId, id), body, id);
     },
   );
   return id;
@@ -264,7 +276,7 @@ export function removePitch(logId: string, pitchId: string): void {
       const pitch = log.pitches[pitchId];
       return pitch ? { ...log, pitches: { ...log.pitches, [pitchId]: { ...pitch, removed: true } } } : log;
     },
-    () => outboxItem('pitch-delete', 'DELETE', pitchPath(logId, pitchId), null, pitchId),
+    (log, stamp) => outboxItem(stamp, 'pitch-delete', 'DELETE', pitchPath(log.logId, pitchId), null, pitchId),
   );
 }
 
@@ -281,6 +293,6 @@ export function finishWorkoutLog(logId: string, fields: FinishFields): DeviceLog
   return write(
     logId,
     (log) => ({ ...log, status: 'completed', finishedAt, ...fields, rest: null }),
-    () => outboxItem('finish', 'POST', `api/workout-logs/${logId}/finish`, body),
+    (log, stamp) => outboxItem(stamp, 'finish', 'POST', `api/workout-logs/${log.logId}/finish`, body),
   );
 }

@@ -8,7 +8,14 @@ import { pitchResponseSchema } from '@contract/pitching';
 import { isApiErrorBody } from '@/lib/api/api-request-error';
 import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
 import type { DeviceLog, OutboxItem } from './device-logs';
-import { allDeviceLogs, getDeviceLog, loadDeviceLogs, renameDeviceLog, updateDeviceLog } from './device-logs';
+import {
+  allDeviceLogs,
+  getDeviceLog,
+  loadDeviceLogs,
+  moveDeviceLog,
+  removeSentOldDeviceLogs,
+  updateDeviceLog,
+} from './device-logs';
 import { withExerciseAnswer, withPitchAnswer, withServerLog, withSetAnswer } from './server-answers';
 import { pitchWriteAnswered } from './server-pitches';
 
@@ -16,9 +23,13 @@ import { pitchWriteAnswered } from './server-pitches';
  * The sync loop of the device's outbox (ADR 036). It sends each log's writes in order, one at a time, and takes
  * a write off the outbox only once the server has answered it: a 2xx, or a 4xx that can never succeed (kept to
  * show). Anything else (no network, a cut connection, a 5xx, a 409 while the first attempt is still applied)
- * leaves the write where it is, with its key, to be sent again after a wait that grows to 30 s. It runs at start,
- * on `online`, when the page becomes visible again and after each change; one tab sends at a time.
+ * leaves the write where it is, with its key, to be sent again after a wait that grows to 30 s; so does a round
+ * that fails for any other reason. It runs at start, on `online`, when the page becomes visible again and after
+ * each change; one tab sends at a time.
  */
+
+/** The device's clock when a write is sent (ADR 044): the server corrects a device whose clock is wrong. */
+export const deviceTimeHeader = 'Device-Time';
 
 interface SyncSetup {
   /** The signed-in user: only the writes that user made on this device are sent with its session. */
@@ -75,7 +86,8 @@ export function requestSync(): void {
   running = (async () => {
     do {
       again = false;
-      await withOutboxLock(sendEverything).catch(() => undefined);
+      // A round that fails (a lock refused, a storage error, a bug) is tried again later, as a network failure is.
+      await withOutboxLock(sendEverything).catch(retryLater);
     } while (again);
     running = null;
   })();
@@ -91,6 +103,8 @@ function retryLater() {
 async function sendEverything(): Promise<void> {
   // Another tab (or an earlier page) may have changed the device's logs while this one waited for the lock.
   await loadDeviceLogs();
+  // Logs with nothing left to send and untouched for 30 days leave the device, so it does not fill up.
+  await removeSentOldDeviceLogs();
   const userId = setup.currentUserId();
   if (userId === null) return;
   const waiting = allDeviceLogs()
@@ -132,7 +146,8 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
     response = await api(item.path, {
       method: item.method,
       ...(item.method === 'DELETE' ? {} : { json: item.body }),
-      headers: { [idempotencyKeyHeader]: item.key },
+      // The clock at this attempt, not when the write was made: the server compares it with its own now.
+      headers: { [idempotencyKeyHeader]: item.key, [deviceTimeHeader]: new Date().toISOString() },
       retry: 0,
       throwHttpErrors: false,
     });
@@ -225,26 +240,27 @@ function otherLogOfEntry(item: OutboxItem, response: Response, body: unknown): s
  * their own ids, so both devices' sets are kept; a set changed on both keeps the later change.
  */
 function adoptExistingLog(logId: string, existingLogId: string): void {
-  const log = getDeviceLog(logId);
-  if (!log) return;
   const moved = (path: string) =>
     path
       .replace(`api/workout-logs/${logId}`, `api/workout-logs/${existingLogId}`)
       .replace(`api/completed-workouts/${logId}/`, `api/completed-workouts/${existingLogId}/`);
-  // A copy of that log already read from the server: its sets join this device's (which win, being waiting).
-  const known = getDeviceLog(existingLogId);
-  renameDeviceLog(logId, {
+  // A copy of that log this device already has (read from the server, or begun in another tab): its sets join
+  // this log's (which win, being waiting), and its own waiting writes go first.
+  moveDeviceLog(logId, existingLogId, (log, known) => ({
     ...log,
     logId: existingLogId,
     sets: { ...known?.sets, ...log.sets },
     exercises: { ...known?.exercises, ...log.exercises },
     pitches: { ...known?.pitches, ...log.pitches },
-    outbox: log.outbox
-      .filter((queued) => queued.kind !== 'start')
-      .map((queued) => ({ ...queued, path: moved(queued.path) })),
-    revision: log.revision + 1,
-  });
-  // The renamed log is sent in the next round.
+    outbox: [
+      ...(known?.outbox ?? []),
+      ...log.outbox
+        .filter((queued) => queued.kind !== 'start')
+        .map((queued) => ({ ...queued, path: moved(queued.path) })),
+    ],
+    rejected: [...(known?.rejected ?? []), ...log.rejected],
+  }));
+  // The moved log is sent in the next round.
   again = true;
 }
 

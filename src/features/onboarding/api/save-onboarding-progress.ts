@@ -9,7 +9,8 @@ import {
   ownUserRecordScope,
   updateSignedInUser,
 } from '@/lib/query-persistence/offline-writes';
-import { onboardingProgressSaved } from '@/stores/onboarding-progress-on-device';
+import { authQueries } from '@/lib/auth/auth-queries';
+import { onboardingProgressSaved, withOnboardingChangeApplied } from '@/stores/onboarding-progress-on-device';
 import type { UnsavedOnboardingProgress } from '@/stores/onboarding-tour-store';
 
 export type OnboardingProgressSave = UnsavedOnboardingProgress & OfflineWriteVariables;
@@ -42,7 +43,9 @@ export const onboardingProgressWrite = (queryClient: QueryClient) =>
     ...offlineWriteRetry,
     // The session shows the progress at once, so a reload before the save lands still has it.
     onMutate: ({ userId, changes }: OnboardingProgressSave) => {
-      updateSignedInUser(queryClient, userId, changes);
+      // Per step, as the server applies it: the save holds only what changed (ADR 044).
+      const me = queryClient.getQueryData(authQueries.me().queryKey);
+      if (me) updateSignedInUser(queryClient, userId, withOnboardingChangeApplied(me.user, changes));
     },
     onSuccess: ({ user }, { revision }) => {
       updateSignedInUser(queryClient, user.id, user);

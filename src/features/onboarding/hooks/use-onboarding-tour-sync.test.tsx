@@ -1,7 +1,8 @@
 import type { MeResponse } from '@contract';
-import { errorCodes, onboardingStepNames } from '@contract';
+import { errorCodes } from '@contract';
 import { demoOrganization, demoUsers } from '@mocks/data';
 import { apiError } from '@mocks/handlers/respond';
+import { ownUserUpdateHandlers } from '@mocks/handlers/users';
 import { server } from '@mocks/server';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -22,7 +23,6 @@ import { signInAs } from '@/testing/sign-in-as';
 import { useOnboardingTourSync } from './use-onboarding-tour-sync';
 
 const coach = demoUsers.coach;
-const noStepDone = Object.fromEntries(onboardingStepNames.map((step) => [step, false]));
 
 /** Records the body of every POST /api/users/{id}, then lets the mock API answer it. */
 function recordUserUpdates() {
@@ -93,7 +93,7 @@ describe('onboarding tour sync', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.userId).toBe(coach.id);
     expect(sent[0]?.body).toEqual({
-      onboardingSteps: { ...noStepDone, CREATE_NEW_USER: true },
+      onboardingSteps: { CREATE_NEW_USER: true },
       onboardingData: {
         CREATE_NEW_USER: { userId: demoUsers.athlete.id },
         CREATE_NEW_WORKOUT: null,
@@ -106,6 +106,39 @@ describe('onboarding tour sync', () => {
       ).toMatchObject({
         CREATE_NEW_USER: true,
       }),
+    );
+  });
+
+  it('sends only the steps done here, so a device with an old copy undoes no step done elsewhere', async () => {
+    // The tablet marked the users page and the library done; this phone still has the record from before.
+    const serverRecord = new Map([
+      [
+        coach.id,
+        { ...coach, onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true, NAVIGATE_TO_WORKOUT_LIBRARY: true } },
+      ],
+    ]);
+    server.use(...ownUserUpdateHandlers(serverRecord));
+    const sent = recordUserUpdates();
+    const { result, queryClient } = renderSync({
+      ...coach,
+      onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true },
+    });
+
+    act(() => result.current.actions.stepCompleted('CREATE_NEW_USER', { userId: demoUsers.athlete.id }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0]?.body as { onboardingSteps: unknown }).onboardingSteps).toEqual({
+      CREATE_NEW_USER: true,
+    });
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    const doneNow = {
+      NAVIGATE_TO_USERS_PAGE: true,
+      NAVIGATE_TO_WORKOUT_LIBRARY: true,
+      CREATE_NEW_USER: true,
+    };
+    expect(serverRecord.get(coach.id)?.onboardingSteps).toEqual(doneNow);
+    expect(queryClient.getQueryData<MeResponse>(authQueries.me().queryKey)?.user.onboardingSteps).toEqual(
+      doneNow,
     );
   });
 
@@ -166,6 +199,7 @@ describe("the tour's progress kept on the device until it is saved", () => {
   });
 
   it('keeps the copy while a newer change waits behind the save that was answered', async () => {
+    server.use(...ownUserUpdateHandlers(new Map()));
     const answers = holdUserUpdates();
     const sent = recordUserUpdates();
     const { result, queryClient } = renderSync();
@@ -205,7 +239,7 @@ describe("the tour's progress kept on the device until it is saved", () => {
     expect(result.current.currentStep).toBe('NAVIGATE_TO_WORKOUT_LIBRARY');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toEqual({
-      onboardingSteps: { ...noStepDone, NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
+      onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
       onboardingData: {
         CREATE_NEW_USER: { userId: demoUsers.athlete.id },
         CREATE_NEW_WORKOUT: null,

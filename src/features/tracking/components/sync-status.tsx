@@ -8,18 +8,22 @@ export function SyncStatus({ log }: { log: DeviceLog }) {
   const isSending = useIsSending();
   const writeFailed = useDeviceWriteFailed();
   const waiting = log.outbox.length;
+  // Offline is said as soon as the connection goes, not first at the next change (issue 22 item 3).
   const text =
     waiting === 0
-      ? 'All changes saved'
+      ? isOnline
+        ? 'All changes saved'
+        : 'Offline · changes are kept on this device'
       : `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting${isOnline ? (isSending ? ' · sending' : '') : ' · offline'}`;
+  const allSaved = waiting === 0 && isOnline;
   return (
     <div className="sm:text-right">
       <p
         role="status"
         aria-live="polite"
-        className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${waiting === 0 ? 'bg-success/10 text-success' : 'bg-warning/15 text-warning-foreground'}`}
+        className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${allSaved ? 'bg-success/10 text-success' : 'bg-warning/15 text-warning-foreground'}`}
       >
-        <span aria-hidden className={`size-2 rounded-full ${waiting === 0 ? 'bg-success' : 'bg-warning'}`} />
+        <span aria-hidden className={`size-2 rounded-full ${allSaved ? 'bg-success' : 'bg-warning'}`} />
         {text}
       </p>
       {writeFailed ? (

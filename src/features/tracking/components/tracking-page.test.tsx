@@ -5,7 +5,7 @@ import { createTrackingFake } from '@mocks/handlers/tracking';
 import { server } from '@mocks/server';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { recordBodies } from '@/testing/record-bodies';
+import { recordBodies, tourStepsSaved } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 import {
@@ -163,6 +163,23 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: /Dumbbell bench press/ })).toBeInTheDocument();
     await screen.findByText('All changes saved');
     expect(fake.logOfEntry(entryId)?.exercises).toMatchObject([{ exerciseName: 'Dumbbell bench press' }]);
+  });
+
+  it('says offline in the header as soon as the connection goes, before any change', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('All changes saved');
+
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    // The tracking header's status, at once: nothing was changed since.
+    expect(screen.getByText('Offline · changes are kept on this device')).toHaveAttribute('role', 'status');
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByText('All changes saved')).toHaveAttribute('role', 'status');
   });
 
   it('keeps every change on the device while the network fails, and sends each set exactly once when back', async () => {
@@ -354,8 +371,9 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
       finishedBy: { id: demoUsers.coach.id },
     });
     await waitFor(() =>
-      expect(saves.at(-1)).toMatchObject({
-        onboardingSteps: { OPEN_WORKOUT_MODAL: true, TRACK_WORKOUT_FOR_ATHLETE: true },
+      expect(tourStepsSaved(saves)).toMatchObject({
+        OPEN_WORKOUT_MODAL: true,
+        TRACK_WORKOUT_FOR_ATHLETE: true,
       }),
     );
   });
