@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleItemDetail, ScheduleItemResponse } from '../../../contract/schedule';
 import type { LoggedExercise, WorkoutLog, WorkoutLogResponse } from '../../../contract/tracking';
-import { loggedExercises, loggedSets, workoutLogs } from '../../db/schema';
+import { loggedExercises, loggedSets, organizations, scheduleEntries, workoutLogs } from '../../db/schema';
 import { addCalendarDays } from '../../lib/calendar-days';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { scheduleLookups } from '../../testing/schedule-lookups';
@@ -148,6 +148,26 @@ describe('starting a workout log', () => {
       token: await t.signIn('noah.kim@demo.test'),
     });
     expect(noahReads.status).toBe(403);
+  });
+
+  it('refuses a log id that is another organisation’s as taken, naming no log', async () => {
+    const [rivalsEntry] = await t.db
+      .select({ id: scheduleEntries.id })
+      .from(scheduleEntries)
+      .innerJoin(organizations, eq(organizations.id, scheduleEntries.organizationId))
+      .where(eq(organizations.slug, 'rivals'))
+      .limit(1);
+    const rivalsLog = await tracking.started(
+      await t.signIn('athlete@rivals.test'),
+      rivalsEntry!.id,
+      deviceClock().next(),
+    );
+    const entry = await jamieEntry();
+    const taken = await tracking.start(athlete, rivalsLog.id, entry.id, deviceClock().next());
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe('This workout log id is taken: make a new one.');
+    expect(taken.body.error.fields).toBeUndefined();
+    expect(await entryStatus(entry.id)).toBe('scheduled');
   });
 
   it('keeps a started entry where it is: moving or removing it is refused', async () => {

@@ -55,13 +55,7 @@ export class WorkoutLogs extends TrackingArea {
   async start(logId: string, request: StartRequest): Promise<{ log: WorkoutLog; created: boolean }> {
     return this.tenant.transaction(async (scope) => {
       const existing = await scope.first(workoutLogs, eq(workoutLogs.id, logId));
-      if (existing) {
-        if (this.isAthlete && existing.athleteId !== this.viewer.user.id) throw othersLog();
-        if (existing.entryId !== lower(request.entryId)) {
-          throw conflict('This workout log belongs to another scheduled workout.', { logId: existing.id });
-        }
-        return { log: await this.view(scope, existing), created: false };
-      }
+      if (existing) return { log: await this.startedBefore(scope, existing, request), created: false };
       const entry = await scope.first(scheduleEntries, eq(scheduleEntries.id, request.entryId));
       if (!entry) throw notFound('This workout is not on the schedule (it may have been deleted).');
       if (this.isAthlete && entry.athleteId !== this.viewer.user.id) throw othersLog();
@@ -75,11 +69,7 @@ export class WorkoutLogs extends TrackingArea {
         { id: workoutLogs.id },
         { where: eq(workoutLogs.entryId, entry.id) },
       );
-      if (other) {
-        throw conflict(`${entry.name} on ${spokenDate(entry.date)} is already being tracked.`, {
-          logId: other.id,
-        });
-      }
+      if (other) throw alreadyTracked(entry, other.id);
       const [log] = await scope.insertMissing(workoutLogs, {
         id: logId,
         entryId: entry.id,
@@ -90,8 +80,18 @@ export class WorkoutLogs extends TrackingArea {
         startedAt: new Date(request.startedAt),
         startedBy: this.viewer.user.id,
       });
-      // The id is another organisation's (ids are made on devices): never say whose.
-      if (!log) throw conflict('This workout log id is taken: make a new one.');
+      if (!log) {
+        // A key clashed with a start that committed while this one waited (another device's start of the entry,
+        // or this very start sent twice at once): each statement reads afresh, so the winner is visible now.
+        const [sameId, sameEntry] = await Promise.all([
+          scope.first(workoutLogs, eq(workoutLogs.id, logId)),
+          scope.first(workoutLogs, eq(workoutLogs.entryId, entry.id)),
+        ]);
+        if (sameId) return { log: await this.startedBefore(scope, sameId, request), created: false };
+        if (sameEntry) throw alreadyTracked(entry, sameEntry.id);
+        // The id is another organisation's (ids are made on devices): never say whose.
+        throw conflict('This workout log id is taken: make a new one.');
+      }
       if (entry.status === 'scheduled') {
         await scope.update(
           scheduleEntries,
@@ -101,6 +101,15 @@ export class WorkoutLogs extends TrackingArea {
       }
       return { log: await this.view(scope, log), created: true };
     });
+  }
+
+  /** A start replayed for a log that exists: the log, when it is this entry's and the viewer may track it. */
+  private async startedBefore(scope: TenantScope, log: LogRow, request: StartRequest): Promise<WorkoutLog> {
+    if (this.isAthlete && log.athleteId !== this.viewer.user.id) throw othersLog();
+    if (log.entryId !== lower(request.entryId)) {
+      throw conflict('This workout log belongs to another scheduled workout.', { logId: log.id });
+    }
+    return this.view(scope, log);
   }
 
   async find(entryId: string): Promise<WorkoutLog | null> {
@@ -333,6 +342,10 @@ export class WorkoutLogs extends TrackingArea {
     });
   }
 }
+
+/** The entry has a log made on another device: its id, so that this device moves its writes there. */
+const alreadyTracked = (entry: { name: string; date: string }, logId: string) =>
+  conflict(`${entry.name} on ${spokenDate(entry.date)} is already being tracked.`, { logId });
 
 /** The block exercises of each copy of a workout: copies never change, so they are kept once read. */
 const plannedExercises = new Map<string, { id: string; exerciseId: string }[]>();
