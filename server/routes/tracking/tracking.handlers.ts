@@ -1,14 +1,20 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { SignedInAppEnv } from '../../lib/context';
+import { deviceClock, deviceTimeHeader } from '../../lib/device-clock';
 import type * as routes from './tracking.routes';
 import { trackingOf } from './store';
 
 type Handler<R extends keyof typeof routes> = RouteHandler<(typeof routes)[R], SignedInAppEnv>;
 
+/** The device's clock of this request, for the times it stamped (ADR 042). */
+const clockOf = (c: Context) => deviceClock(c.req.header(deviceTimeHeader));
+
 export const startWorkoutLog: Handler<'startWorkoutLog'> = async (c) => {
   const { log, created } = await trackingOf(c).workoutLogs.start(
     c.req.valid('param').logId,
     c.req.valid('json'),
+    clockOf(c),
   );
   const message = created ? `${log.workoutName} is started.` : `${log.workoutName} was already started.`;
   return created ? c.json({ message, data: log }, 201) : c.json({ message, data: log }, 200);
@@ -30,13 +36,16 @@ export const getWorkoutLog: Handler<'getWorkoutLog'> = async (c) => {
 
 export const upsertLoggedSet: Handler<'upsertLoggedSet'> = async (c) => {
   const { logId, setId } = c.req.valid('param');
-  return c.json(await trackingOf(c).workoutLogs.upsertSet(logId, setId, c.req.valid('json')), 200);
+  return c.json(
+    await trackingOf(c).workoutLogs.upsertSet(logId, setId, c.req.valid('json'), clockOf(c)),
+    200,
+  );
 };
 
 export const upsertLoggedExercise: Handler<'upsertLoggedExercise'> = async (c) => {
   const { logId, blockExerciseId } = c.req.valid('param');
   return c.json(
-    await trackingOf(c).workoutLogs.upsertExercise(logId, blockExerciseId, c.req.valid('json')),
+    await trackingOf(c).workoutLogs.upsertExercise(logId, blockExerciseId, c.req.valid('json'), clockOf(c)),
     200,
   );
 };
@@ -45,6 +54,7 @@ export const finishWorkoutLog: Handler<'finishWorkoutLog'> = async (c) => {
   const { log, finished } = await trackingOf(c).workoutLogs.finish(
     c.req.valid('param').logId,
     c.req.valid('json'),
+    clockOf(c),
   );
   const message = finished ? `${log.workoutName} is completed.` : `${log.workoutName} was already completed.`;
   return c.json({ message, data: log }, 200);

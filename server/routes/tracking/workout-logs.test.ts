@@ -282,6 +282,90 @@ describe('logging sets', () => {
     expect(read.body.data.doneSetCount).toBe(0);
   });
 
+  it('lets a coach’s change win over a set written by a device whose clock runs a year ahead', async () => {
+    const entry = await jamieEntry();
+    const log = await tracking.started(athlete, entry.id, deviceClock().next());
+    const bench = tracking.blockExercise(entry, 'Bench Press');
+    const setId = uuidv7();
+    const place = { blockExerciseId: bench.id, exerciseId: bench.exerciseId, setNumber: 1 };
+    const aYearAhead = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString();
+    const phone = await tracking.putSet(athlete, log.id, setId, {
+      ...place,
+      reps: 5,
+      load: 135,
+      loadUnit: 'lb',
+      changedAt: aYearAhead,
+    });
+    expect(phone.body.applied).toBe(true);
+
+    // A minute later on the phone's wrong clock; the coach's tablet tells the right time.
+    const coachNow = new Date(Date.now() + 1000).toISOString();
+    const coachWrite = await tracking.putSet(
+      coach,
+      log.id,
+      setId,
+      { ...place, reps: 5, load: 145, loadUnit: 'lb', changedAt: coachNow },
+      { 'device-time': coachNow },
+    );
+    expect(coachWrite.body).toMatchObject({
+      applied: true,
+      data: { load: 145, changedBy: { firstName: 'Casey' } },
+    });
+    // The phone's stamp counted as the time it arrived.
+    expect(Date.parse(phone.body.data.changedAt)).toBeLessThanOrEqual(Date.parse(coachNow));
+
+    // The same for an exercise's notes.
+    const path = `/api/workout-logs/${log.id}/exercises/${bench.id}`;
+    await t.request('PUT', path, {
+      token: athlete,
+      body: { exerciseId: bench.exerciseId, notes: 'From the phone', changedAt: aYearAhead },
+    });
+    const coachNotes = await t.request<{ data: LoggedExercise; applied: boolean }>('PUT', path, {
+      token: coach,
+      body: { exerciseId: bench.exerciseId, notes: 'From the coach', changedAt: coachNow },
+      headers: { 'device-time': coachNow },
+    });
+    expect(coachNotes.body).toMatchObject({ applied: true, data: { notes: 'From the coach' } });
+  });
+
+  it('lets the later change of a device an hour behind win when it says its time (Device-Time)', async () => {
+    const entry = await jamieEntry();
+    const log = await tracking.started(athlete, entry.id, deviceClock().next());
+    const bench = tracking.blockExercise(entry, 'Bench Press');
+    const setId = uuidv7();
+    const place = { blockExerciseId: bench.id, exerciseId: bench.exerciseId, setNumber: 1 };
+    const hour = 60 * 60 * 1000;
+    const coachWrite = await tracking.putSet(coach, log.id, setId, {
+      ...place,
+      reps: 5,
+      load: 145,
+      loadUnit: 'lb',
+      changedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(coachWrite.body.applied).toBe(true);
+    // The athlete changes the set after the coach did, on a phone whose clock says an hour less.
+    const phoneNow = Date.now() - hour;
+    const later = await tracking.putSet(
+      athlete,
+      log.id,
+      setId,
+      { ...place, reps: 6, load: 145, loadUnit: 'lb', changedAt: new Date(phoneNow - 1000).toISOString() },
+      { 'device-time': new Date(phoneNow).toISOString() },
+    );
+    expect(later.body).toMatchObject({ applied: true, data: { reps: 6, changedBy: { firstName: 'Jamie' } } });
+    expect(Math.abs(Date.parse(later.body.data.changedAt) - (Date.now() - 1000))).toBeLessThan(5000);
+
+    const invalid = await tracking.putSet(
+      athlete,
+      log.id,
+      setId,
+      { ...place, reps: 7, changedAt: new Date().toISOString() },
+      { 'device-time': 'an hour ago' },
+    );
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.error.fields ?? {})).toEqual(['Device-Time']);
+  });
+
   it('refuses bad sets, naming the field', async () => {
     const entry = await jamieEntry();
     const log = await tracking.started(athlete, entry.id, deviceClock().next());

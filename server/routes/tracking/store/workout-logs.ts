@@ -21,6 +21,7 @@ import {
   workoutSnapshots,
 } from '../../../db/schema';
 import { spokenDate } from '../../../lib/calendar-days';
+import type { DeviceClock } from '../../../lib/device-clock';
 import { invalidFields, notFound } from '../../../lib/errors';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
@@ -52,7 +53,11 @@ export class WorkoutLogs extends TrackingArea {
    * Starts tracking an entry with a log id made on the device. A replay answers the log as it is (created
    * false); another log id for an entry that has one is refused naming it (fields.logId), so the device adopts it.
    */
-  async start(logId: string, request: StartRequest): Promise<{ log: WorkoutLog; created: boolean }> {
+  async start(
+    logId: string,
+    request: StartRequest,
+    clock: DeviceClock,
+  ): Promise<{ log: WorkoutLog; created: boolean }> {
     return this.tenant.transaction(async (scope) => {
       const existing = await scope.first(workoutLogs, eq(workoutLogs.id, logId));
       if (existing) return { log: await this.startedBefore(scope, existing, request), created: false };
@@ -77,7 +82,7 @@ export class WorkoutLogs extends TrackingArea {
         date: entry.date,
         category: entry.category,
         snapshotId: entry.snapshotId,
-        startedAt: new Date(request.startedAt),
+        startedAt: clock.serverTime(request.startedAt),
         startedBy: this.viewer.user.id,
       });
       if (!log) {
@@ -169,7 +174,12 @@ export class WorkoutLogs extends TrackingArea {
    * that one, applied false). Allowed on completed logs too: a set synced late must still land. The log's
    * records and the athlete's estimated max are recomputed in the same transaction.
    */
-  async upsertSet(logId: string, setId: string, request: SetRequest): Promise<LoggedSetResponse> {
+  async upsertSet(
+    logId: string,
+    setId: string,
+    request: SetRequest,
+    clock: DeviceClock,
+  ): Promise<LoggedSetResponse> {
     return this.tenant.transaction(async (scope) => {
       // One round trip: the driver pipelines the reads of a transaction.
       const [log, existing, recordsBefore] = await Promise.all([
@@ -179,7 +189,7 @@ export class WorkoutLogs extends TrackingArea {
       ]);
       const planned = await this.blockExercise(scope, log, request.blockExerciseId);
       await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
-      const changedAt = new Date(request.changedAt);
+      const changedAt = clock.serverTime(request.changedAt);
       if (existing && existing.logId !== log.id) {
         throw conflict('This set belongs to another workout log.');
       }
@@ -259,12 +269,13 @@ export class WorkoutLogs extends TrackingArea {
     logId: string,
     blockExerciseId: string,
     request: ExerciseRequest,
+    clock: DeviceClock,
   ): Promise<{ data: LoggedExercise; applied: boolean }> {
     return this.tenant.transaction(async (scope) => {
       const log = await this.logFor(scope, logId);
       const planned = await this.blockExercise(scope, log, blockExerciseId);
       await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
-      const changedAt = new Date(request.changedAt);
+      const changedAt = clock.serverTime(request.changedAt);
       const values = {
         exerciseId: lower(request.exerciseId),
         ...(request.notes !== undefined ? { notes: request.notes } : {}),
@@ -295,7 +306,11 @@ export class WorkoutLogs extends TrackingArea {
    * Completes the log and its entry and tells the activity feed (the workout and each record). Finishing a
    * completed log changes nothing and answers it as it is.
    */
-  async finish(logId: string, request: FinishRequest): Promise<{ log: WorkoutLog; finished: boolean }> {
+  async finish(
+    logId: string,
+    request: FinishRequest,
+    clock: DeviceClock,
+  ): Promise<{ log: WorkoutLog; finished: boolean }> {
     return this.tenant.transaction(async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status === 'completed') return { log: await this.view(scope, log), finished: false };
@@ -303,7 +318,7 @@ export class WorkoutLogs extends TrackingArea {
         workoutLogs,
         {
           status: 'completed',
-          finishedAt: new Date(request.finishedAt),
+          finishedAt: clock.serverTime(request.finishedAt),
           durationSeconds: request.durationSeconds,
           sessionRpe: request.sessionRpe,
           ...(request.notes !== undefined ? { notes: request.notes } : {}),
