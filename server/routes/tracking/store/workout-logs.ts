@@ -69,11 +69,10 @@ export class WorkoutLogs extends TrackingArea {
           `${entry.name} on ${spokenDate(entry.date)} is skipped: take the skip back to track it.`,
         );
       }
-      const [other] = await scope.selectFields(
-        workoutLogs,
-        { id: workoutLogs.id },
-        { where: eq(workoutLogs.entryId, entry.id) },
-      );
+      const other = await scope.first(workoutLogs, eq(workoutLogs.entryId, entry.id));
+      // This very start may have committed since the first read (sent twice at once).
+      if (other?.id === logId)
+        return { log: await this.startedBefore(scope, other, request), created: false };
       if (other) throw alreadyTracked(entry, other.id);
       const [log] = await scope.insertMissing(workoutLogs, {
         id: logId,
