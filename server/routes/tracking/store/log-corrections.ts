@@ -10,6 +10,8 @@ import { convertLoad } from '../../../../contract/training-vocabulary';
 import { logCorrections, loggedSets, workoutLogs } from '../../../db/schema';
 import { invalidFields } from '../../../lib/errors';
 import {
+  lockAthleteRecords,
+  recomputeLaterRecords,
   recomputeRecords,
   recordsOfLogs,
   updateEstimatedMax,
@@ -29,6 +31,7 @@ export class LogCorrections extends TrackingArea {
    */
   async correct(logId: string, request: CorrectionRequest): Promise<{ log: WorkoutLog; changed: number }> {
     return this.tenant.transaction(async (scope) => {
+      await lockAthleteRecords(scope, logId);
       const log = await this.logFor(scope, logId);
       if (log.status !== 'completed') {
         throw conflict('Only a completed workout is corrected: while it is in progress, change its sets.');
@@ -130,6 +133,11 @@ export class LogCorrections extends TrackingArea {
           actorId: this.viewer.user.id,
         });
       }
+      await recomputeLaterRecords(scope, corrected, [...touched], {
+        unit: this.unit,
+        exerciseName: (exerciseId) => Promise.resolve(names.get(exerciseId) ?? 'An exercise'),
+        actorId: this.viewer.user.id,
+      });
       await scope.insert(logCorrections, {
         logId: log.id,
         correctedBy: this.viewer.user.id,

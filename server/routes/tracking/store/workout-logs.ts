@@ -25,6 +25,8 @@ import type { DeviceClock } from '../../../lib/device-clock';
 import { invalidFields, notFound } from '../../../lib/errors';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
+  lockAthleteRecords,
+  recomputeLaterRecords,
   recomputeRecords,
   recordActivity,
   recordsOfLogs,
@@ -180,6 +182,7 @@ export class WorkoutLogs extends TrackingArea {
     clock: DeviceClock,
   ): Promise<LoggedSetResponse> {
     return this.tenant.transaction(async (scope) => {
+      await lockAthleteRecords(scope, logId);
       // One round trip: the driver pipelines the reads of a transaction.
       const [log, existing, recordsBefore] = await Promise.all([
         this.logFor(scope, logId),
@@ -250,6 +253,12 @@ export class WorkoutLogs extends TrackingArea {
           }
         };
         await Promise.all([recompute(), updateEstimatedMax(scope, row!)]);
+        await recomputeLaterRecords(scope, log, exerciseIds, {
+          unit: this.unit,
+          exerciseName: async (exerciseId) =>
+            (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+          actorId: this.viewer.user.id,
+        });
       }
       const [people, names] = await Promise.all([
         this.people(scope, [row!.changedBy, log.athleteId]),
@@ -311,6 +320,7 @@ export class WorkoutLogs extends TrackingArea {
     clock: DeviceClock,
   ): Promise<{ log: WorkoutLog; finished: boolean }> {
     return this.tenant.transaction(async (scope) => {
+      await lockAthleteRecords(scope, logId);
       const log = await this.logFor(scope, logId);
       if (log.status === 'completed') return { log: await this.view(scope, log), finished: false };
       const [completed] = await scope.update(
