@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { complianceOf } from '../../../../contract/compliance';
 import {
   trackingLimits,
   type AthleteTrainingResponse,
@@ -11,7 +12,6 @@ import { addCalendarDays, calendarDaysFrom } from '../../../lib/calendar-days';
 import { invalidFields, notFound } from '../../../lib/errors';
 import { counted, fromKg, rounded } from '../../../lib/tracking-records';
 import { AthleteMaxes } from './athlete-maxes';
-import { complianceRate } from './compliance';
 import { TrackingArea, lower, toRecord } from './tracking-area';
 
 type HistoryQuery = z.output<typeof exerciseHistoryQuerySchema>;
@@ -71,7 +71,7 @@ export class AthleteTraining extends TrackingArea {
     };
   }
 
-  /** The Training tab: exercises logged, current maxes, latest records, and compliance over 7/30/90 days. */
+  /** The Training tab: exercises logged, current maxes, latest records, and compliance over 7/30/90 days (ADR 042). */
   async training(athleteId: string): Promise<AthleteTrainingResponse> {
     const athlete = await this.athleteFor(athleteId);
     const today = this.today();
@@ -118,9 +118,13 @@ export class AthleteTraining extends TrackingArea {
       records: records.map((record) => toRecord(record, names, people)),
       compliance: ([7, 30, 90] as const).map((days) => {
         const since = addCalendarDays(today, -(days - 1));
-        const due = entries.filter((entry) => entry.date >= since);
-        const completed = due.filter((entry) => entry.status === 'completed').length;
-        return { days, completed, scheduled: due.length, rate: complianceRate(completed, due.length) };
+        return {
+          days,
+          ...complianceOf(
+            entries.filter((entry) => entry.date >= since),
+            today,
+          ),
+        };
       }),
     };
   }

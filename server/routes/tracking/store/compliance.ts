@@ -1,16 +1,16 @@
 import { and, asc, between, inArray, sql } from 'drizzle-orm';
+import { complianceOf } from '../../../../contract/compliance';
+import type { EntryStatus } from '../../../../contract/schedule';
 import type { WeekComplianceResponse } from '../../../../contract/tracking';
 import { athleteGroupMembers, athleteGroups, scheduleEntries } from '../../../db/schema';
 import { weekOf } from '../../../lib/calendar-days';
 import { TrackingArea } from './tracking-area';
 
-/** Completed ÷ scheduled, to three places; null when nothing was due. */
-export const complianceRate = (completed: number, scheduled: number) =>
-  scheduled === 0 ? null : Math.round((completed / scheduled) * 1000) / 1000;
+type CountedEntries = { date: string; status: EntryStatus; count: number };
 
-/** Staff's compliance figures. */
+/** Staff's compliance figures (contract/compliance.ts counts them; ADR 042). */
 export class Compliance extends TrackingArea {
-  /** Staff's "This week": per group, its members' entries of the organisation's week so far. */
+  /** Staff's "This week": per group, its current members' entries of the organisation's week so far. */
   async weekCompliance(): Promise<WeekComplianceResponse> {
     const today = this.today();
     const from = weekOf(today, this.viewer.organization.weekStartsOn).from;
@@ -26,6 +26,7 @@ export class Compliance extends TrackingArea {
       }),
     ]);
     const athleteIds = [...new Set(members.map((member) => member.userId))];
+    // Counted per athlete, status and "before today": all compliance needs to tell missed from still open.
     const counts =
       athleteIds.length === 0
         ? []
@@ -33,31 +34,40 @@ export class Compliance extends TrackingArea {
             scheduleEntries,
             {
               athleteId: scheduleEntries.athleteId,
-              scheduled: sql<number>`count(*)::int`,
-              completed: sql<number>`(count(*) filter (where ${scheduleEntries.status} = 'completed'))::int`,
+              status: scheduleEntries.status,
+              date: sql<string>`min(${scheduleEntries.date})`,
+              count: sql<number>`count(*)::int`,
             },
             {
               where: and(
                 inArray(scheduleEntries.athleteId, athleteIds),
                 between(scheduleEntries.date, from, today),
               ),
-              groupBy: [scheduleEntries.athleteId],
+              groupBy: [
+                scheduleEntries.athleteId,
+                scheduleEntries.status,
+                sql`${scheduleEntries.date} < ${today}`,
+              ],
             },
           );
-    const byAthlete = new Map(counts.map((row) => [row.athleteId, row]));
+    const byAthlete = new Map<string, CountedEntries[]>();
+    for (const row of counts) {
+      const rows = byAthlete.get(row.athleteId) ?? [];
+      rows.push({ date: String(row.date), status: row.status, count: Number(row.count) });
+      byAthlete.set(row.athleteId, rows);
+    }
     return {
       from,
       to: today,
-      groups: groups.map((group) => {
-        let scheduled = 0;
-        let completed = 0;
-        for (const member of members) {
-          if (member.groupId !== group.id) continue;
-          scheduled += Number(byAthlete.get(member.userId)?.scheduled ?? 0);
-          completed += Number(byAthlete.get(member.userId)?.completed ?? 0);
-        }
-        return { group, completed, scheduled, rate: complianceRate(completed, scheduled) };
-      }),
+      groups: groups.map((group) => ({
+        group,
+        ...complianceOf(
+          members
+            .filter((member) => member.groupId === group.id)
+            .flatMap((member) => byAthlete.get(member.userId) ?? []),
+          today,
+        ),
+      })),
     };
   }
 }
