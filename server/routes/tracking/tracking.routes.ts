@@ -288,7 +288,7 @@ export const getWeekCompliance = signedInRoute({
   path: '/api/compliance/week',
   tags,
   summary:
-    "Compliance per group over the organisation's week so far: completed ÷ scheduled entries (admin, coach)",
+    "Compliance per group over the organisation's week so far: completed ÷ due entries, missed, skipped and today's still open (admin, coach)",
   roles: staff,
   responses: {
     200: jsonContent(weekComplianceResponseSchema, 'Per group, by name'),
