@@ -19,3 +19,4 @@ export * from './calendar-dates';
 export * from './schedule';
 export * from './tracking';
 export * from './strength';
+export * from './compliance';

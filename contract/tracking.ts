@@ -140,7 +140,12 @@ export type LoggedSetResponse = z.infer<typeof loggedSetResponseSchema>;
 
 // ——— Records and maxes ———
 
-export const recordKinds = ['estimated_one_rm', 'heaviest_load', 'most_reps_at_load', 'best_velocity'] as const;
+export const recordKinds = [
+  'estimated_one_rm',
+  'heaviest_load',
+  'most_reps_at_load',
+  'best_velocity',
+] as const;
 export const recordKindSchema = z.enum(recordKinds);
 export type RecordKind = z.infer<typeof recordKindSchema>;
 export const recordKindLabels: Record<RecordKind, string> = {
@@ -458,6 +463,28 @@ export const exerciseHistoryResponseSchema = z
   .meta({ id: 'ExerciseHistoryResponse' });
 export type ExerciseHistoryResponse = z.infer<typeof exerciseHistoryResponseSchema>;
 
+/**
+ * Compliance over a period (product.md: completed entries ÷ scheduled entries whose date has passed), counted by
+ * `complianceOf` in contract/compliance.ts. An entry is due once its day is over, or once it is completed (today's
+ * completed ones count at once); a skipped entry (staff skip with a reason) is neither completed nor missed and is
+ * not due, so a session skipped for a reason never lowers the rate.
+ */
+export const complianceCountsSchema = z.object({
+  /** Completed entries, today's included. */
+  completed: z.int().min(0),
+  /** Entries whose day has passed without being completed or skipped (begun and never finished included). */
+  missed: z.int().min(0),
+  /** Skipped entries up to today: shown apart, not due. */
+  skipped: z.int().min(0),
+  /** Today's entries not done yet: due once completed or once the day is over. */
+  openToday: z.int().min(0),
+  /** completed + missed: the rate's denominator. */
+  due: z.int().min(0),
+  /** completed ÷ due, to three places; null when nothing was due. */
+  rate: z.number().min(0).max(1).nullable(),
+});
+export type ComplianceCounts = z.infer<typeof complianceCountsSchema>;
+
 /** GET /api/athletes/{athleteId}/training: what the athlete page's Training tab shows above the chart. */
 export const athleteTrainingResponseSchema = z
   .object({
@@ -465,14 +492,9 @@ export const athleteTrainingResponseSchema = z
     exercises: z.array(z.object({ id: z.uuid(), name: z.string(), doneSets: z.int() })),
     maxes: z.array(athleteMaxSchema),
     records: z.array(recordSchema),
-    /** Completed ÷ scheduled entries whose date has passed (today included), per period; null with none due. */
+    /** Compliance over the last 7, 30 and 90 days up to today. */
     compliance: z.array(
-      z.object({
-        days: z.union([z.literal(7), z.literal(30), z.literal(90)]),
-        completed: z.int(),
-        scheduled: z.int(),
-        rate: z.number().nullable(),
-      }),
+      complianceCountsSchema.extend({ days: z.union([z.literal(7), z.literal(30), z.literal(90)]) }),
     ),
   })
   .meta({ id: 'AthleteTrainingResponse' });
@@ -480,7 +502,12 @@ export type AthleteTrainingResponse = z.infer<typeof athleteTrainingResponseSche
 
 // ——— Activities (spec's activities) ———
 
-export const activityKinds = ['workout_completed', 'record_set', 'program_applied', 'athlete_joined'] as const;
+export const activityKinds = [
+  'workout_completed',
+  'record_set',
+  'program_applied',
+  'athlete_joined',
+] as const;
 export const activitySchema = z
   .object({
     id: z.uuid(),
@@ -514,19 +541,12 @@ export const activityListResponseSchema = z
   .meta({ id: 'ActivityListResponse' });
 export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
 
-/** GET /api/compliance/week: staff's "This week" card, per group (the organisation's week so far). */
+/** GET /api/compliance/week: staff's "This week" card, per group (its current members' entries of the week so far). */
 export const weekComplianceResponseSchema = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
-    groups: z.array(
-      z.object({
-        group: z.object({ id: z.uuid(), name: z.string() }),
-        completed: z.int(),
-        scheduled: z.int(),
-        rate: z.number().nullable(),
-      }),
-    ),
+    groups: z.array(complianceCountsSchema.extend({ group: z.object({ id: z.uuid(), name: z.string() }) })),
   })
   .meta({ id: 'WeekComplianceResponse' });
 export type WeekComplianceResponse = z.infer<typeof weekComplianceResponseSchema>;

@@ -114,7 +114,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
   const allowedOrigins = new Set(env.CORS_ORIGINS);
   const apiCors = cors({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Device-Time'],
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,

@@ -483,10 +483,20 @@ export function completedWorkoutHandlers() {
           maxes: maxes.get(params.athleteId) ?? [],
           records: logs.flatMap(({ log }) => log.records),
           compliance: ([7, 30, 90] as const).map((days) => {
+            // Besides the logged workouts, the fake missed one a month, had one skipped by the coach in the
+            // last 30 days, and has today's still to do.
             const completed = within(days);
-            // One workout a week of the athlete's was skipped in the fake.
-            const scheduled = completed + Math.ceil(days / 30);
-            return { days, completed, scheduled, rate: scheduled === 0 ? null : completed / scheduled };
+            const missed = Math.ceil(days / 30);
+            const due = completed + missed;
+            return {
+              days,
+              completed,
+              missed,
+              skipped: days >= 30 ? 1 : 0,
+              openToday: 1,
+              due,
+              rate: due === 0 ? null : Math.round((completed / due) * 1000) / 1000,
+            };
           }),
         });
       },
@@ -588,13 +598,17 @@ export function completedWorkoutHandlers() {
           from: shift(today, -3),
           to: today,
           groups: demoGroups.map((group, index) => {
-            const scheduled = group.memberCount * 3;
-            const completed = Math.max(scheduled - index * 2 - 1, 0);
+            // Three days gone by, each member's workouts done but a few; the n-th group had n skipped.
+            const due = group.memberCount * 3;
+            const completed = Math.max(due - index * 2 - 1, 0);
             return {
               group: { id: group.id, name: group.name },
               completed,
-              scheduled,
-              rate: scheduled === 0 ? null : completed / scheduled,
+              missed: due - completed,
+              skipped: index,
+              openToday: group.memberCount,
+              due,
+              rate: due === 0 ? null : Math.round((completed / due) * 1000) / 1000,
             };
           }),
         });

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-opena
 import { apiErrorSchema } from '../../contract/errors';
 import { roles as allRoles, type Role } from '../../contract/users';
 import { allowRoles, requireViewer } from './auth';
+import { deviceTimeParameter } from './device-clock';
 import { idempotencyKeyParameter, idempotentWrites } from './idempotency';
 
 export const errorResponse = (description: string) => ({
@@ -24,11 +25,14 @@ export interface NamedOperation {
 
 const bearerAuth = 'bearerAuth';
 const idempotencyKey = 'IdempotencyKey';
+/** The device's clock, on the writes that carry times a device stamped (tracking; ADR 042). */
+export const deviceTimeRef = { $ref: '#/components/parameters/DeviceTime' };
 
 /** The components the route helpers refer to; app.ts puts them in the document. */
 export function registerRouteComponents(app: Pick<OpenAPIHono, 'openAPIRegistry'>) {
   app.openAPIRegistry.registerComponent('securitySchemes', bearerAuth, { type: 'http', scheme: 'bearer' });
   app.openAPIRegistry.registerComponent('parameters', idempotencyKey, idempotencyKeyParameter);
+  app.openAPIRegistry.registerComponent('parameters', 'DeviceTime', deviceTimeParameter);
 }
 
 /** The 400 of the validation hook, for a route that takes any of these parts (the route's own 400 says more). */

@@ -128,7 +128,11 @@ export class TenantScope {
     return rows.length;
   }
 
-  /** Inserts the rows that are not there yet (by any unique key); an existing row is left as it is. */
+  /**
+   * Inserts the rows that are not there yet (by any unique key); an existing row is left as it is. A row left out
+   * may have clashed on any unique key, and with a row another transaction committed while this one waited: a
+   * caller that answers differently per key reads back which (tracking's start, ADR 042).
+   */
   async insertMissing<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]): Promise<Row<T>[]> {
     return await this.db
       .insert(table as PgTable)

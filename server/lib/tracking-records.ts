@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { detectRecords, type DetectedRecord } from '../../contract/strength';
 import { recordKindLabels, type PersonalRecord } from '../../contract/tracking';
 import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
@@ -11,6 +11,21 @@ export type RecordRow = typeof personalRecords.$inferSelect;
 
 /** A set counts for history, records and maxes when it is done and not removed (the partial index's rule). */
 export const counted = () => sql`${loggedSets.done} and not ${loggedSets.removed}`;
+
+/**
+ * Holds, until the transaction ends, the lock of the log's athlete's records: the set upserts, corrections and
+ * finishes of one athlete take it first, so each recomputes records seeing the sets the others wrote (two devices
+ * logging at once, on one log or on two; ADR 042). Statements after it read what the previous holder committed.
+ */
+export async function lockAthleteRecords(scope: TenantScope, logId: string): Promise<void> {
+  await scope.selectFields(
+    workoutLogs,
+    {
+      locked: sql`pg_advisory_xact_lock(hashtextextended('tracking-records:' || ${workoutLogs.athleteId}::text, 0))`,
+    },
+    { where: eq(workoutLogs.id, logId) },
+  );
+}
 
 /** Loads shown to a tenth, as a plate never weighs less. */
 export const rounded = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
@@ -168,6 +183,60 @@ export async function recomputeRecords(
   ]);
   const kept = written.filter((row): row is RecordRow => row !== undefined);
   return [...others, ...kept];
+}
+
+/**
+ * Recomputes the records of the exercises in the athlete's logs after this one (by date, then start, then id) that
+ * have sets of them: a set synced days late, or a correction of an old workout, changes the "best before" of each,
+ * so a later record may no longer be one and a later set may now be. The records' activities follow.
+ */
+export async function recomputeLaterRecords(
+  scope: TenantScope,
+  log: LogRow,
+  exerciseIds: string[],
+  context: {
+    unit: WeightUnit;
+    exerciseName: (exerciseId: string) => Promise<string>;
+    actorId: string | null;
+  },
+): Promise<void> {
+  for (const exerciseId of exerciseIds) {
+    const later = await scope.select(workoutLogs, {
+      where: and(
+        eq(workoutLogs.athleteId, log.athleteId),
+        sql`(${workoutLogs.date}, ${workoutLogs.startedAt}, ${workoutLogs.id}) > (${log.date}::date, ${log.startedAt.toISOString()}::timestamptz, ${log.id}::uuid)`,
+        sql`${workoutLogs.id} in (select ${loggedSets.logId} from ${loggedSets} where ${scope.own(
+          loggedSets,
+          and(
+            eq(loggedSets.athleteId, log.athleteId),
+            eq(loggedSets.exerciseId, exerciseId),
+            counted(),
+            gte(loggedSets.performedOn, log.date),
+          ),
+        )})`,
+      ),
+      orderBy: [asc(workoutLogs.date), asc(workoutLogs.startedAt), asc(workoutLogs.id)],
+    });
+    if (later.length === 0) continue;
+    const current = await recordsOfLogs(
+      scope,
+      later.map((row) => row.id),
+    );
+    for (const laterLog of later) {
+      await recomputeRecords(
+        scope,
+        laterLog,
+        exerciseId,
+        current.filter((record) => record.logId === laterLog.id),
+        {
+          unit: context.unit,
+          exerciseName: () => context.exerciseName(exerciseId),
+          // A record found in a finished workout is the finisher's, as at its finish.
+          actorId: laterLog.finishedBy ?? context.actorId,
+        },
+      );
+    }
+  }
 }
 
 /** A record's line in the activity feed, made once and kept in step with the record's value. */

@@ -153,7 +153,28 @@ describe('the activity feed', () => {
 });
 
 describe('compliance', () => {
-  it('counts completed ÷ scheduled entries due by today over 7, 30 and 90 days on the Training tab', async () => {
+  /** How a person reads the calendar: done, skipped, not done on a day gone by, or today's still to do. */
+  const countedByHand = (items: { date: string; status: string }[]) => {
+    const completed = items.filter((item) => item.status === 'completed').length;
+    const skipped = items.filter((item) => item.status === 'skipped').length;
+    const missed = items.filter(
+      (item) => item.date < today && item.status !== 'completed' && item.status !== 'skipped',
+    ).length;
+    const openToday = items.length - completed - skipped - missed;
+    return { completed, missed, skipped, openToday, due: completed + missed };
+  };
+
+  async function jamieCompliance(days: 7 | 30 | 90 = 7) {
+    const training = await t.request<AthleteTrainingResponse>(
+      'GET',
+      `/api/athletes/${ids['athlete@demo.test']}/training`,
+      { token: await t.signIn('athlete@demo.test') },
+    );
+    expect(training.status).toBe(200);
+    return training.body.compliance.find((period) => period.days === days)!;
+  }
+
+  it('counts the Training tab’s entries as the calendar shows them over 7, 30 and 90 days', async () => {
     const jamieId = ids['athlete@demo.test']!;
     const jamie = await t.signIn('athlete@demo.test');
     const training = await t.request<AthleteTrainingResponse>('GET', `/api/athletes/${jamieId}/training`, {
@@ -161,15 +182,15 @@ describe('compliance', () => {
     });
     expect(training.status).toBe(200);
     // What the calendar shows of the same days (at most 62 at a time), counted as a person would.
-    for (const { days, completed, scheduled, rate } of training.body.compliance) {
+    for (const { days, rate, ...counts } of training.body.compliance) {
       const items = [];
       for (let end = today, left = days; left > 0; left -= 62, end = addCalendarDays(end, -62)) {
         const from = addCalendarDays(end, -(Math.min(left, 62) - 1));
         items.push(...(await lookups.calendar(coach, { athleteId: jamieId, from, to: end })).data);
       }
-      const done = items.filter((item) => item.status === 'completed').length;
-      expect({ days, completed, scheduled }).toEqual({ days, completed: done, scheduled: items.length });
-      expect(rate).toBeCloseTo(done / items.length, 3);
+      const byHand = countedByHand(items);
+      expect(counts, `${days} days`).toEqual(byHand);
+      expect(rate).toBeCloseTo(byHand.completed / byHand.due, 3);
     }
     const setCounts = training.body.exercises.map((exercise) => exercise.doneSets);
     expect(setCounts).toEqual([...setCounts].sort((a, b) => b - a));
@@ -187,26 +208,90 @@ describe('compliance', () => {
     expect(other.status).toBe(403);
   });
 
-  it('gives staff each group’s compliance of the week so far', async () => {
-    const response = await t.request<WeekComplianceResponse>('GET', '/api/compliance/week', { token: coach });
-    expect(response.status).toBe(200);
-    const { from, to, groups } = response.body;
+  it('does not count today’s workout as missed before it is done, and shows a skipped one apart from a missed one', async () => {
+    const jamie = await t.signIn('athlete@demo.test');
+    const before = await jamieCompliance();
+    const todays = await tracking.schedule(coach, {
+      athleteId: ids['athlete@demo.test'],
+      workoutId: ids['Med-Ball Power'],
+      date: today,
+    });
+    const open = await jamieCompliance();
+    expect(open).toMatchObject({
+      completed: before.completed,
+      missed: before.missed,
+      openToday: before.openToday + 1,
+      due: before.due,
+      rate: before.rate,
+    });
+
+    const log = await tracking.started(jamie, todays.id, new Date().toISOString());
+    await tracking.finish(jamie, log.id, new Date().toISOString());
+    expect(await jamieCompliance()).toMatchObject({
+      completed: before.completed + 1,
+      openToday: before.openToday,
+      due: before.due + 1,
+    });
+
+    // Two days ago and not done: missed. Skipped by the coach for a reason: apart, and not due.
+    const gone = await tracking.schedule(coach, {
+      athleteId: ids['athlete@demo.test'],
+      workoutId: ids['Med-Ball Power'],
+      date: addCalendarDays(today, -2),
+    });
+    const missed = await jamieCompliance();
+    expect(missed).toMatchObject({ missed: before.missed + 1, due: before.due + 2 });
+    await t.request('PATCH', `/api/schedule/entries/${gone.id}`, {
+      token: coach,
+      body: { status: 'skipped', skipReason: 'Sick' },
+    });
+    const skipped = await jamieCompliance();
+    expect(skipped).toMatchObject({
+      completed: before.completed + 1,
+      missed: before.missed,
+      skipped: before.skipped + 1,
+      due: before.due + 1,
+    });
+    expect(skipped.rate).toBeGreaterThanOrEqual(before.rate ?? 0);
+  });
+
+  it('gives staff each group’s compliance of the week so far, today’s open workouts not yet due', async () => {
+    const week = async () => {
+      const response = await t.request<WeekComplianceResponse>('GET', '/api/compliance/week', {
+        token: coach,
+      });
+      expect(response.status).toBe(200);
+      return response.body;
+    };
+    const { from, to, groups } = await week();
     expect(from).toBe(weekOf(today, 'monday').from);
     expect(to).toBe(today);
     expect(groups.map((row) => row.group.name)).toEqual(['2027 Graduates', 'Pitchers', 'Position Players']);
     const pitchers = groups.find((row) => row.group.name === 'Pitchers')!;
-    let scheduled = 0;
-    let completed = 0;
+    const items = [];
     for (const email of ['athlete@demo.test', 'tyler.brooks@demo.test', 'noah.kim@demo.test']) {
-      const noah = email === 'noah.kim@demo.test' ? await lookups.userId(coach, email) : ids[email]!;
-      const items = (await lookups.calendar(coach, { athleteId: noah, from, to })).data;
-      scheduled += items.length;
-      completed += items.filter((item) => item.status === 'completed').length;
+      const athleteId = ids[email] ?? (await lookups.userId(coach, email));
+      items.push(...(await lookups.calendar(coach, { athleteId, from, to })).data);
     }
+    const byHand = countedByHand(items);
     expect(pitchers).toMatchObject({
-      scheduled,
-      completed,
-      rate: scheduled === 0 ? null : Math.round((completed / scheduled) * 1000) / 1000,
+      ...byHand,
+      rate: byHand.due === 0 ? null : Math.round((byHand.completed / byHand.due) * 1000) / 1000,
+    });
+
+    // A Pitchers workout added for today is open, not missed, until it is done.
+    await tracking.schedule(coach, {
+      groupId: ids.Pitchers,
+      workoutId: ids['Med-Ball Power'],
+      date: today,
+    });
+    const later = (await week()).groups.find((row) => row.group.name === 'Pitchers')!;
+    expect(later).toMatchObject({
+      completed: pitchers.completed,
+      missed: pitchers.missed,
+      due: pitchers.due,
+      openToday: pitchers.openToday + 3,
+      rate: pitchers.rate,
     });
     const athlete = await t.request('GET', '/api/compliance/week', {
       token: await t.signIn('athlete@demo.test'),

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleItemDetail } from '../../../contract/schedule';
 import type {
+  ActivityListResponse,
   AthleteMax,
   ExerciseHistoryResponse,
   PersonalRecord,
@@ -54,7 +55,15 @@ async function eliWorkout(
 /** Writes a done Bench Press set and answers the log's records after it. */
 async function bench(
   { entry, log }: { entry: ScheduleItemDetail; log: WorkoutLog },
-  set: { reps: number; load: number; loadUnit: 'lb' | 'kg'; setNumber?: number; id?: string; done?: boolean },
+  set: {
+    reps: number;
+    load: number;
+    loadUnit: 'lb' | 'kg';
+    setNumber?: number;
+    id?: string;
+    done?: boolean;
+    removed?: boolean;
+  },
   clock = deviceClock(),
 ) {
   const planned = tracking.blockExercise(entry, 'Bench Press');
@@ -66,6 +75,7 @@ async function bench(
     load: set.load,
     loadUnit: set.loadUnit,
     done: set.done ?? true,
+    removed: set.removed ?? false,
     changedAt: clock.next(),
   });
   if (response.status !== 200)
@@ -183,6 +193,61 @@ describe('records and maxes', () => {
     expect(undone.records).toEqual([]);
   });
 
+  it('recomputes the records of later workouts when a set of an earlier one is synced days late', async () => {
+    const earlier = await eliWorkout(-100);
+    const later = await eliWorkout(-98);
+    const clock = deviceClock(Date.parse(`${earlier.entry.date}T16:00:00.000Z`));
+    await bench(earlier, { reps: 5, load: 300, loadUnit: 'lb' }, clock);
+    await tracking.finish(eli, earlier.log.id, clock.next(3000));
+    const laterSet = await bench(later, { reps: 5, load: 310, loadUnit: 'lb' }, clock);
+    expect(byKind(laterSet.records).heaviest_load).toEqual({ value: 310, previous: 300, load: null });
+    await tracking.finish(eli, later.log.id, clock.next(3000));
+
+    const recordsOf = async (logId: string) => {
+      const { body } = await t.request<WorkoutLogResponse>('GET', `/api/workout-logs/${logId}`, {
+        token: eli,
+      });
+      return byKind(body.data.records);
+    };
+    // The phone that tracked the earlier workout was offline for days: its last set arrives now.
+    const lateId = uuidv7();
+    const late = await bench(
+      earlier,
+      { reps: 3, load: 320, loadUnit: 'lb', setNumber: 2, id: lateId },
+      clock,
+    );
+    expect(byKind(late.records).heaviest_load).toMatchObject({ value: 320 });
+    // 310 lb two days later is no longer the heaviest ever, but now 5 reps are the most at 310 or heavier; its
+    // estimate (361.67) still beats the 352 of 320 × 3.
+    expect(await recordsOf(later.log.id)).toEqual({
+      estimated_one_rm: { value: 361.67, previous: 352, load: null },
+      most_reps_at_load: { value: 5, previous: 3, load: 310 },
+    });
+    const feed = await t.request<ActivityListResponse>('GET', '/api/activities?kind=record_set&size=100', {
+      token: coach,
+    });
+    expect(
+      feed.body.data
+        .filter((activity) => activity.workoutLogId === later.log.id)
+        .map((activity) => activity.title)
+        .sort(),
+    ).toEqual([
+      'Bench Press: best estimated 1RM, 361.67 lb',
+      'Bench Press: most reps at a load, 5 reps at 310',
+    ]);
+
+    // The late set taken away again: the later workout's 310 is the heaviest once more.
+    await bench(
+      earlier,
+      { reps: 3, load: 320, loadUnit: 'lb', setNumber: 2, id: lateId, removed: true },
+      clock,
+    );
+    expect(await recordsOf(later.log.id)).toEqual({
+      estimated_one_rm: { value: 361.67, previous: 350, load: null },
+      heaviest_load: { value: 310, previous: 300, load: null },
+    });
+  });
+
   it('lets athletes read their own maxes and history only, and only staff record maxes', async () => {
     const jamie = ids['athlete@demo.test']!;
     const others = await t.request('GET', `/api/athletes/${jamie}/maxes`, { token: eli });
@@ -217,6 +282,9 @@ describe('corrections', () => {
     const workout = await eliWorkout(-150);
     const clock = deviceClock(Date.parse(`${workout.entry.date}T16:00:00.000Z`));
     const set = await bench(workout, { reps: 5, load: 245, loadUnit: 'lb' }, clock);
+    // The next day, 240 × 5 is no record: 245 × 5 was heavier and estimates more.
+    const nextDay = await eliWorkout(-149);
+    expect((await bench(nextDay, { reps: 5, load: 240, loadUnit: 'lb' })).records).toEqual([]);
     const path = `/api/workout-logs/${workout.log.id}/corrections`;
     const early = await t.request<ErrorBody>('POST', path, { token: coach, body: { sets: [] } });
     expect(early.status).toBe(409);
@@ -253,6 +321,14 @@ describe('corrections', () => {
       ],
     });
     expect(log.records.find((record) => record.kind === 'heaviest_load')).toMatchObject({ value: 205 });
+    // Corrected down to 205, it no longer stands above the next day's 240 × 5, which becomes a record.
+    const next = await t.request<WorkoutLogResponse>('GET', `/api/workout-logs/${nextDay.log.id}`, {
+      token: coach,
+    });
+    expect(byKind(next.body.data.records)).toEqual({
+      estimated_one_rm: { value: 280, previous: 239.17, load: null },
+      heaviest_load: { value: 240, previous: 205, load: null },
+    });
 
     // The athlete's phone replays its older change: the correction stays.
     const stale = await bench(

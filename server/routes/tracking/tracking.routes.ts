@@ -26,7 +26,7 @@ import {
   workoutLogQuerySchema,
   workoutLogResponseSchema,
 } from '../../../contract/tracking';
-import { errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
+import { deviceTimeRef, errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
 
 const everyone = ['admin', 'coach', 'athlete'] as const;
 const staff = ['admin', 'coach'] as const;
@@ -56,11 +56,12 @@ export const startWorkoutLog = signedInRoute({
     'an entry that already has a log is refused with 409 and `fields.logId` naming that log, for the device to ' +
     'adopt (GET /api/workout-logs?entryId= reads it).',
   roles: everyone,
+  parameters: [deviceTimeRef],
   request: { params: logIdParamSchema, body: jsonBody(startWorkoutLogRequestSchema) },
   responses: {
     200: jsonContent(workoutLogResponseSchema, 'The log, already started (a replay)'),
     201: jsonContent(workoutLogResponseSchema, 'The log, started now'),
-    400: errorResponse('The log id or a field is not valid (entryId, startedAt)'),
+    400: errorResponse('The log id, a field (entryId, startedAt) or the Device-Time header is not valid'),
     403: errorResponse("An athlete tried to track another athlete's entry"),
     404: errorResponse('No such scheduled workout in the organisation'),
     409: errorResponse(
@@ -107,15 +108,17 @@ export const upsertLoggedSet = signedInRoute({
   tags,
   summary: 'Write a set as the device has it (its id made on the device); the later change wins',
   description:
-    'Applied unless the server has a change of this set made later (`changedAt`); then the answer is 200 with ' +
+    'Applied unless the server has a change of this set made later (`changedAt`, moved by the Device-Time header ' +
+    "to the server's clock and never after its now); then the answer is 200 with " +
     '`applied: false` and the later set, never an error. `removed: true` keeps the set as a tombstone. Allowed ' +
     "on completed logs (a set synced late). Answers the log's records, recomputed with this change.",
   roles: everyone,
+  parameters: [deviceTimeRef],
   request: { params: logSetParamSchema, body: jsonBody(upsertLoggedSetRequestSchema) },
   responses: {
     200: jsonContent(loggedSetResponseSchema, 'The set as the server keeps it, and the log’s records'),
     400: errorResponse(
-      'A field is not valid: reps 0-1,000, a load not negative with its unit, RPE 1-10, blockExerciseId not in the workout, exerciseId not of the same category',
+      'A field is not valid: reps 0-1,000, a load not negative with its unit, RPE 1-10, blockExerciseId not in the workout, exerciseId not of the same category; or the Device-Time header',
     ),
     403: othersLog,
     404: logNotFound,
@@ -133,10 +136,13 @@ export const upsertLoggedExercise = signedInRoute({
   summary:
     'Swap an exercise of the workout for one of the same category, or write its notes; the later change wins',
   roles: everyone,
+  parameters: [deviceTimeRef],
   request: { params: logExerciseParamSchema, body: jsonBody(upsertLoggedExerciseRequestSchema) },
   responses: {
     200: jsonContent(loggedExerciseResponseSchema, 'The exercise as the server keeps it'),
-    400: errorResponse('blockExerciseId is not in the workout, or exerciseId is not of the same category'),
+    400: errorResponse(
+      'blockExerciseId is not in the workout, exerciseId is not of the same category, or Device-Time is not valid',
+    ),
     403: othersLog,
     404: logNotFound,
   },
@@ -150,10 +156,11 @@ export const finishWorkoutLog = signedInRoute({
   summary: 'Finish a workout: the log and its entry become completed, and the activity feed says so',
   description: 'Finishing a completed log again changes nothing and answers it (200).',
   roles: everyone,
+  parameters: [deviceTimeRef],
   request: { params: logIdParamSchema, body: jsonBody(finishWorkoutLogRequestSchema) },
   responses: {
     200: jsonContent(workoutLogResponseSchema, 'The completed log'),
-    400: errorResponse('A field is not valid: duration, session RPE 1-10, notes'),
+    400: errorResponse('A field is not valid: duration, session RPE 1-10, notes; or the Device-Time header'),
     403: othersLog,
     404: logNotFound,
   },
@@ -281,7 +288,7 @@ export const getWeekCompliance = signedInRoute({
   path: '/api/compliance/week',
   tags,
   summary:
-    "Compliance per group over the organisation's week so far: completed ÷ scheduled entries (admin, coach)",
+    "Compliance per group over the organisation's week so far: completed ÷ due entries, missed, skipped and today's still open (admin, coach)",
   roles: staff,
   responses: {
     200: jsonContent(weekComplianceResponseSchema, 'Per group, by name'),

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleItemDetail, ScheduleItemResponse } from '../../../contract/schedule';
 import type { LoggedExercise, WorkoutLog, WorkoutLogResponse } from '../../../contract/tracking';
-import { loggedExercises, loggedSets, workoutLogs } from '../../db/schema';
+import { loggedExercises, loggedSets, organizations, scheduleEntries, workoutLogs } from '../../db/schema';
 import { addCalendarDays } from '../../lib/calendar-days';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { scheduleLookups } from '../../testing/schedule-lookups';
@@ -150,6 +150,26 @@ describe('starting a workout log', () => {
     expect(noahReads.status).toBe(403);
   });
 
+  it('refuses a log id that is another organisation’s as taken, naming no log', async () => {
+    const [rivalsEntry] = await t.db
+      .select({ id: scheduleEntries.id })
+      .from(scheduleEntries)
+      .innerJoin(organizations, eq(organizations.id, scheduleEntries.organizationId))
+      .where(eq(organizations.slug, 'rivals'))
+      .limit(1);
+    const rivalsLog = await tracking.started(
+      await t.signIn('athlete@rivals.test'),
+      rivalsEntry!.id,
+      deviceClock().next(),
+    );
+    const entry = await jamieEntry();
+    const taken = await tracking.start(athlete, rivalsLog.id, entry.id, deviceClock().next());
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe('This workout log id is taken: make a new one.');
+    expect(taken.body.error.fields).toBeUndefined();
+    expect(await entryStatus(entry.id)).toBe('scheduled');
+  });
+
   it('keeps a started entry where it is: moving or removing it is refused', async () => {
     const entry = await jamieEntry();
     await tracking.started(athlete, entry.id, deviceClock().next());
@@ -260,6 +280,90 @@ describe('logging sets', () => {
     const read = await t.request<WorkoutLogResponse>('GET', `/api/workout-logs/${log.id}`, { token: coach });
     expect(read.body.data.sets.map((set) => set.removed)).toEqual([true]);
     expect(read.body.data.doneSetCount).toBe(0);
+  });
+
+  it('lets a coach’s change win over a set written by a device whose clock runs a year ahead', async () => {
+    const entry = await jamieEntry();
+    const log = await tracking.started(athlete, entry.id, deviceClock().next());
+    const bench = tracking.blockExercise(entry, 'Bench Press');
+    const setId = uuidv7();
+    const place = { blockExerciseId: bench.id, exerciseId: bench.exerciseId, setNumber: 1 };
+    const aYearAhead = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString();
+    const phone = await tracking.putSet(athlete, log.id, setId, {
+      ...place,
+      reps: 5,
+      load: 135,
+      loadUnit: 'lb',
+      changedAt: aYearAhead,
+    });
+    expect(phone.body.applied).toBe(true);
+
+    // A minute later on the phone's wrong clock; the coach's tablet tells the right time.
+    const coachNow = new Date(Date.now() + 1000).toISOString();
+    const coachWrite = await tracking.putSet(
+      coach,
+      log.id,
+      setId,
+      { ...place, reps: 5, load: 145, loadUnit: 'lb', changedAt: coachNow },
+      { 'device-time': coachNow },
+    );
+    expect(coachWrite.body).toMatchObject({
+      applied: true,
+      data: { load: 145, changedBy: { firstName: 'Casey' } },
+    });
+    // The phone's stamp counted as the time it arrived.
+    expect(Date.parse(phone.body.data.changedAt)).toBeLessThanOrEqual(Date.parse(coachNow));
+
+    // The same for an exercise's notes.
+    const path = `/api/workout-logs/${log.id}/exercises/${bench.id}`;
+    await t.request('PUT', path, {
+      token: athlete,
+      body: { exerciseId: bench.exerciseId, notes: 'From the phone', changedAt: aYearAhead },
+    });
+    const coachNotes = await t.request<{ data: LoggedExercise; applied: boolean }>('PUT', path, {
+      token: coach,
+      body: { exerciseId: bench.exerciseId, notes: 'From the coach', changedAt: coachNow },
+      headers: { 'device-time': coachNow },
+    });
+    expect(coachNotes.body).toMatchObject({ applied: true, data: { notes: 'From the coach' } });
+  });
+
+  it('lets the later change of a device an hour behind win when it says its time (Device-Time)', async () => {
+    const entry = await jamieEntry();
+    const log = await tracking.started(athlete, entry.id, deviceClock().next());
+    const bench = tracking.blockExercise(entry, 'Bench Press');
+    const setId = uuidv7();
+    const place = { blockExerciseId: bench.id, exerciseId: bench.exerciseId, setNumber: 1 };
+    const hour = 60 * 60 * 1000;
+    const coachWrite = await tracking.putSet(coach, log.id, setId, {
+      ...place,
+      reps: 5,
+      load: 145,
+      loadUnit: 'lb',
+      changedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(coachWrite.body.applied).toBe(true);
+    // The athlete changes the set after the coach did, on a phone whose clock says an hour less.
+    const phoneNow = Date.now() - hour;
+    const later = await tracking.putSet(
+      athlete,
+      log.id,
+      setId,
+      { ...place, reps: 6, load: 145, loadUnit: 'lb', changedAt: new Date(phoneNow - 1000).toISOString() },
+      { 'device-time': new Date(phoneNow).toISOString() },
+    );
+    expect(later.body).toMatchObject({ applied: true, data: { reps: 6, changedBy: { firstName: 'Jamie' } } });
+    expect(Math.abs(Date.parse(later.body.data.changedAt) - (Date.now() - 1000))).toBeLessThan(5000);
+
+    const invalid = await tracking.putSet(
+      athlete,
+      log.id,
+      setId,
+      { ...place, reps: 7, changedAt: new Date().toISOString() },
+      { 'device-time': 'an hour ago' },
+    );
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.error.fields ?? {})).toEqual(['Device-Time']);
   });
 
   it('refuses bad sets, naming the field', async () => {

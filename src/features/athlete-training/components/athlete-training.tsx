@@ -64,12 +64,16 @@ export default function AthleteTraining({ athlete, canRecordMaxes }: AthleteTrai
 }
 
 function Compliance({ compliance }: { compliance: AthleteTrainingResponse['compliance'] }) {
+  const openToday = compliance[0]?.openToday ?? 0;
   return (
     <Card aria-labelledby="compliance-title" className="px-4 py-4 sm:px-6">
       <h2 id="compliance-title" className={sectionTitle}>
         Compliance
       </h2>
-      <p className="text-sm text-muted-foreground">Workouts completed of those scheduled up to today.</p>
+      <p className="text-sm text-muted-foreground">
+        Workouts done of those due: every one scheduled on a day gone by, and today’s once done. A workout the
+        coach skipped is not due.
+      </p>
       <dl className="mt-3 grid grid-cols-3 gap-3">
         {compliance.map((period) => (
           <div key={period.days} className="rounded-xl bg-muted/60 px-3 py-2.5">
@@ -78,11 +82,20 @@ function Compliance({ compliance }: { compliance: AthleteTrainingResponse['compl
             </dt>
             <dd className="text-2xl font-bold text-foreground tabular-nums">{percent(period.rate)}</dd>
             <dd className="text-xs text-muted-foreground tabular-nums">
-              {period.completed} of {period.scheduled}
+              {period.due === 0 ? 'Nothing due yet' : `${period.completed} of ${period.due} done`}
+            </dd>
+            <dd className="text-xs text-muted-foreground tabular-nums">
+              {period.missed} missed · {period.skipped} skipped
             </dd>
           </div>
         ))}
       </dl>
+      {openToday > 0 && (
+        <p className="mt-3 text-sm text-muted-foreground">
+          {openToday === 1 ? 'One workout' : `${openToday} workouts`} of today still to do: due once done, or
+          once the day is over.
+        </p>
+      )}
     </Card>
   );
 }

@@ -45,7 +45,11 @@ describe('the dashboard’s training cards', () => {
 
     const week = screen.getByRole('region', { name: 'This week' });
     const pitchers = await within(week).findByRole('meter', { name: 'Pitchers this week' });
-    expect(pitchers).toHaveAttribute('aria-valuetext', '67%, 6 of 9');
+    expect(pitchers).toHaveAttribute('aria-valuetext', '67%, 6 of 9 done');
+    // Skipped and today's workouts still to do are shown apart from the missed ones.
+    expect(pitchers.closest('li')).toHaveTextContent(
+      /Pitchers67% · 6 of 9 done3 missed · 1 skipped · 3 still to do today$/,
+    );
     expect(within(week).getByRole('link', { name: 'Pitchers' })).toHaveAttribute(
       'href',
       '/app/completed?group=3f1e2d3c-0000-4000-8000-000000000002',

@@ -5,7 +5,7 @@ import { weekComplianceQuery } from '../../api/activity-queries';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
-/** Staff: how much of this week's scheduled training each group has done so far. */
+/** Staff: how much of the training due this week each group has done; skipped and today's open apart (ADR 042). */
 export function ThisWeekWidget() {
   const week = useQuery(weekComplianceQuery());
   if (week.isPending) {
@@ -26,7 +26,7 @@ export function ThisWeekWidget() {
   }
   return (
     <ul className="space-y-3" aria-label="Compliance by group this week">
-      {groups.map(({ group, completed, scheduled, rate }) => (
+      {groups.map(({ group, completed, due, missed, skipped, openToday, rate }) => (
         <li key={group.id}>
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <Link
@@ -37,8 +37,8 @@ export function ThisWeekWidget() {
               {group.name}
             </Link>
             <span className="shrink-0 text-muted-foreground tabular-nums">
-              <span className="font-semibold text-foreground">{percent(rate)}</span> · {completed} of{' '}
-              {scheduled}
+              <span className="font-semibold text-foreground">{percent(rate)}</span> · {completed} of {due}{' '}
+              done
             </span>
           </div>
           <div
@@ -48,7 +48,7 @@ export function ThisWeekWidget() {
             aria-valuemax={100}
             aria-valuenow={rate === null ? 0 : Math.round(rate * 100)}
             aria-valuetext={
-              rate === null ? 'Nothing scheduled' : `${percent(rate)}, ${completed} of ${scheduled}`
+              rate === null ? 'Nothing due yet' : `${percent(rate)}, ${completed} of ${due} done`
             }
             className="mt-1 h-2 overflow-hidden rounded-full bg-muted"
           >
@@ -57,6 +57,10 @@ export function ThisWeekWidget() {
               style={{ width: `${Math.round((rate ?? 0) * 100)}%` }}
             />
           </div>
+          <p className="mt-1 text-xs text-muted-foreground tabular-nums">
+            {missed} missed · {skipped} skipped
+            {openToday > 0 ? ` · ${openToday} still to do today` : ''}
+          </p>
         </li>
       ))}
     </ul>

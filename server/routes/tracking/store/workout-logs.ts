@@ -1,0 +1,389 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import { estimatedOneRm } from '../../../../contract/strength';
+import type {
+  LoggedExercise,
+  LoggedSetResponse,
+  WorkoutLog,
+  finishWorkoutLogRequestSchema,
+  startWorkoutLogRequestSchema,
+  upsertLoggedExerciseRequestSchema,
+  upsertLoggedSetRequestSchema,
+} from '../../../../contract/tracking';
+import { convertLoad } from '../../../../contract/training-vocabulary';
+import {
+  activities,
+  exercises,
+  loggedExercises,
+  loggedSets,
+  scheduleEntries,
+  workoutLogs,
+  workoutSnapshots,
+} from '../../../db/schema';
+import { spokenDate } from '../../../lib/calendar-days';
+import type { DeviceClock } from '../../../lib/device-clock';
+import { invalidFields, notFound } from '../../../lib/errors';
+import type { TenantScope } from '../../../lib/tenancy';
+import {
+  lockAthleteRecords,
+  recomputeLaterRecords,
+  recomputeRecords,
+  recordActivity,
+  recordsOfLogs,
+  updateEstimatedMax,
+  type LogRow,
+  type SetRow,
+} from '../../../lib/tracking-records';
+import {
+  TrackingArea,
+  conflict,
+  lower,
+  othersLog,
+  toLoggedExercise,
+  toLoggedSet,
+  toRecord,
+} from './tracking-area';
+
+type StartRequest = z.output<typeof startWorkoutLogRequestSchema>;
+type SetRequest = z.output<typeof upsertLoggedSetRequestSchema>;
+type ExerciseRequest = z.output<typeof upsertLoggedExerciseRequestSchema>;
+type FinishRequest = z.output<typeof finishWorkoutLogRequestSchema>;
+
+/** Tracking a workout: starting its log, its sets and exercises as devices send them, finishing it, reading it. */
+export class WorkoutLogs extends TrackingArea {
+  /**
+   * Starts tracking an entry with a log id made on the device. A replay answers the log as it is (created
+   * false); another log id for an entry that has one is refused naming it (fields.logId), so the device adopts it.
+   */
+  async start(
+    logId: string,
+    request: StartRequest,
+    clock: DeviceClock,
+  ): Promise<{ log: WorkoutLog; created: boolean }> {
+    return this.tenant.transaction(async (scope) => {
+      const existing = await scope.first(workoutLogs, eq(workoutLogs.id, logId));
+      if (existing) return { log: await this.startedBefore(scope, existing, request), created: false };
+      const entry = await scope.first(scheduleEntries, eq(scheduleEntries.id, request.entryId));
+      if (!entry) throw notFound('This workout is not on the schedule (it may have been deleted).');
+      if (this.isAthlete && entry.athleteId !== this.viewer.user.id) throw othersLog();
+      if (entry.status === 'skipped') {
+        throw conflict(
+          `${entry.name} on ${spokenDate(entry.date)} is skipped: take the skip back to track it.`,
+        );
+      }
+      const other = await scope.first(workoutLogs, eq(workoutLogs.entryId, entry.id));
+      // This very start may have committed since the first read (sent twice at once).
+      if (other?.id === logId)
+        return { log: await this.startedBefore(scope, other, request), created: false };
+      if (other) throw alreadyTracked(entry, other.id);
+      const [log] = await scope.insertMissing(workoutLogs, {
+        id: logId,
+        entryId: entry.id,
+        athleteId: entry.athleteId,
+        date: entry.date,
+        category: entry.category,
+        snapshotId: entry.snapshotId,
+        startedAt: clock.serverTime(request.startedAt),
+        startedBy: this.viewer.user.id,
+      });
+      if (!log) {
+        // A key clashed with a start that committed while this one waited (another device's start of the entry,
+        // or this very start sent twice at once): each statement reads afresh, so the winner is visible now.
+        const [sameId, sameEntry] = await Promise.all([
+          scope.first(workoutLogs, eq(workoutLogs.id, logId)),
+          scope.first(workoutLogs, eq(workoutLogs.entryId, entry.id)),
+        ]);
+        if (sameId) return { log: await this.startedBefore(scope, sameId, request), created: false };
+        if (sameEntry) throw alreadyTracked(entry, sameEntry.id);
+        // The id is another organisation's (ids are made on devices): never say whose.
+        throw conflict('This workout log id is taken: make a new one.');
+      }
+      if (entry.status === 'scheduled') {
+        await scope.update(
+          scheduleEntries,
+          { status: 'in_progress', updatedAt: new Date() },
+          eq(scheduleEntries.id, entry.id),
+        );
+      }
+      return { log: await this.view(scope, log), created: true };
+    });
+  }
+
+  /** A start replayed for a log that exists: the log, when it is this entry's and the viewer may track it. */
+  private async startedBefore(scope: TenantScope, log: LogRow, request: StartRequest): Promise<WorkoutLog> {
+    if (this.isAthlete && log.athleteId !== this.viewer.user.id) throw othersLog();
+    if (log.entryId !== lower(request.entryId)) {
+      throw conflict('This workout log belongs to another scheduled workout.', { logId: log.id });
+    }
+    return this.view(scope, log);
+  }
+
+  async find(entryId: string): Promise<WorkoutLog | null> {
+    const log = await this.tenant.first(workoutLogs, eq(workoutLogs.entryId, entryId));
+    if (!log) return null;
+    if (this.isAthlete && log.athleteId !== this.viewer.user.id) throw othersLog();
+    return this.view(this.tenant, log);
+  }
+
+  async get(logId: string): Promise<WorkoutLog> {
+    return this.view(this.tenant, await this.logFor(this.tenant, logId));
+  }
+
+  /** The block exercise a set or an exercise change names, from the entry's copy of the workout. */
+  private async blockExercise(scope: TenantScope, log: LogRow, blockExerciseId: string) {
+    const key = `${scope.organizationId}:${log.snapshotId}`;
+    let planned = plannedExercises.get(key);
+    if (!planned) {
+      const [snapshot] = await scope.selectFields(
+        workoutSnapshots,
+        { blocks: workoutSnapshots.blocks },
+        { where: eq(workoutSnapshots.id, log.snapshotId) },
+      );
+      planned = (snapshot?.blocks ?? []).flatMap((block) =>
+        block.exercises.map((entry) => ({ id: entry.id, exerciseId: entry.exerciseId })),
+      );
+      if (plannedExercises.size >= 1000) plannedExercises.clear();
+      plannedExercises.set(key, planned);
+    }
+    const found = planned.find((entry) => entry.id === lower(blockExerciseId));
+    if (!found) {
+      throw invalidFields({ blockExerciseId: 'This exercise is not in the workout being tracked' });
+    }
+    return found;
+  }
+
+  /** The exercise done in a block's place: its own, or one of the same category (a swap). */
+  private async checkSwap(scope: TenantScope, blockExerciseId: string, exerciseId: string) {
+    if (lower(exerciseId) === blockExerciseId) return;
+    const rows = await scope.selectFields(
+      exercises,
+      { id: exercises.id, category: exercises.category, name: exercises.name },
+      { where: inArray(exercises.id, [blockExerciseId, exerciseId]) },
+    );
+    const planned = rows.find((row) => row.id === blockExerciseId);
+    const swap = rows.find((row) => row.id === lower(exerciseId));
+    if (!swap) throw invalidFields({ exerciseId: 'There is no such exercise in your library' });
+    if (planned && planned.category !== swap.category) {
+      throw invalidFields({
+        exerciseId: `${swap.name} is not a ${planned.category} exercise: swap for one of the same category`,
+      });
+    }
+  }
+
+  /**
+   * Writes a set as the device has it, unless the server has a later change of it (then the answer carries
+   * that one, applied false). Allowed on completed logs too: a set synced late must still land. The log's
+   * records and the athlete's estimated max are recomputed in the same transaction.
+   */
+  async upsertSet(
+    logId: string,
+    setId: string,
+    request: SetRequest,
+    clock: DeviceClock,
+  ): Promise<LoggedSetResponse> {
+    return this.tenant.transaction(async (scope) => {
+      await lockAthleteRecords(scope, logId);
+      // One round trip: the driver pipelines the reads of a transaction.
+      const [log, existing, recordsBefore] = await Promise.all([
+        this.logFor(scope, logId),
+        scope.first(loggedSets, eq(loggedSets.id, setId)),
+        recordsOfLogs(scope, [logId]),
+      ]);
+      const planned = await this.blockExercise(scope, log, request.blockExerciseId);
+      await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
+      const changedAt = clock.serverTime(request.changedAt);
+      if (existing && existing.logId !== log.id) {
+        throw conflict('This set belongs to another workout log.');
+      }
+      let row = existing;
+      let applied = false;
+      if (!existing || existing.changedAt.getTime() <= changedAt.getTime()) {
+        const estimate = estimatedOneRm(request.load, request.reps);
+        const toKg = (value: number | null) =>
+          value === null || request.loadUnit === null ? null : convertLoad(value, request.loadUnit, 'kg');
+        const values = {
+          blockExerciseId: planned.id,
+          exerciseId: lower(request.exerciseId),
+          setNumber: request.setNumber,
+          reps: request.reps,
+          load: request.load,
+          loadUnit: request.load === null ? null : request.loadUnit,
+          loadKg: toKg(request.load),
+          rpe: request.rpe,
+          timeSeconds: request.timeSeconds,
+          distance: request.distance,
+          distanceUnit: request.distance === null ? null : request.distanceUnit,
+          velocityMph: request.velocityMph,
+          done: request.done,
+          removed: request.removed,
+          estimatedOneRm: estimate,
+          estimatedOneRmKg: toKg(estimate),
+          changedAt,
+          changedBy: this.viewer.user.id,
+        };
+        const [written] = await scope.upsert(
+          loggedSets,
+          { id: setId, logId: log.id, athleteId: log.athleteId, performedOn: log.date, ...values },
+          {
+            target: [loggedSets.id],
+            set: values,
+            when: and(eq(loggedSets.logId, log.id), lte(loggedSets.changedAt, changedAt)),
+          },
+        );
+        if (written) {
+          row = written;
+          applied = true;
+        } else {
+          // Another device's later change landed meanwhile, or the id is another organisation's.
+          row = await scope.first(loggedSets, and(eq(loggedSets.id, setId), eq(loggedSets.logId, log.id))!);
+          if (!row) throw conflict('This set id is taken: make a new one.');
+        }
+      }
+      let records = recordsBefore;
+      if (applied && changesBests(existing, row!)) {
+        const exerciseIds = [...new Set([row!.exerciseId, ...(existing ? [existing.exerciseId] : [])])];
+        const recompute = async () => {
+          for (const exerciseId of exerciseIds) {
+            records = await recomputeRecords(scope, log, exerciseId, records, {
+              unit: this.unit,
+              exerciseName: async () =>
+                (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+              actorId: this.viewer.user.id,
+            });
+          }
+        };
+        await Promise.all([recompute(), updateEstimatedMax(scope, row!)]);
+        await recomputeLaterRecords(scope, log, exerciseIds, {
+          unit: this.unit,
+          exerciseName: async (exerciseId) =>
+            (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+          actorId: this.viewer.user.id,
+        });
+      }
+      const [people, names] = await Promise.all([
+        this.people(scope, [row!.changedBy, log.athleteId]),
+        this.exerciseNames(scope, [row!.exerciseId, ...records.map((record) => record.exerciseId)]),
+      ]);
+      return {
+        data: toLoggedSet(row!, names, people),
+        applied,
+        records: records.map((record) => toRecord(record, names, people)),
+      };
+    });
+  }
+
+  /** A swap or notes for an exercise of the log; the later change (changedAt) wins. */
+  async upsertExercise(
+    logId: string,
+    blockExerciseId: string,
+    request: ExerciseRequest,
+    clock: DeviceClock,
+  ): Promise<{ data: LoggedExercise; applied: boolean }> {
+    return this.tenant.transaction(async (scope) => {
+      const log = await this.logFor(scope, logId);
+      const planned = await this.blockExercise(scope, log, blockExerciseId);
+      await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
+      const changedAt = clock.serverTime(request.changedAt);
+      const values = {
+        exerciseId: lower(request.exerciseId),
+        ...(request.notes !== undefined ? { notes: request.notes } : {}),
+        changedAt,
+        changedBy: this.viewer.user.id,
+      };
+      const [written] = await scope.upsert(
+        loggedExercises,
+        { logId: log.id, blockExerciseId: planned.id, ...values },
+        {
+          target: [loggedExercises.logId, loggedExercises.blockExerciseId],
+          set: values,
+          when: lte(loggedExercises.changedAt, changedAt),
+        },
+      );
+      const row =
+        written ??
+        (await scope.first(
+          loggedExercises,
+          and(eq(loggedExercises.logId, log.id), eq(loggedExercises.blockExerciseId, planned.id))!,
+        ));
+      const names = await this.exerciseNames(scope, [row!.exerciseId]);
+      return { data: toLoggedExercise(row!, names), applied: written !== undefined };
+    });
+  }
+
+  /**
+   * Completes the log and its entry and tells the activity feed (the workout and each record). Finishing a
+   * completed log changes nothing and answers it as it is.
+   */
+  async finish(
+    logId: string,
+    request: FinishRequest,
+    clock: DeviceClock,
+  ): Promise<{ log: WorkoutLog; finished: boolean }> {
+    return this.tenant.transaction(async (scope) => {
+      await lockAthleteRecords(scope, logId);
+      const log = await this.logFor(scope, logId);
+      if (log.status === 'completed') return { log: await this.view(scope, log), finished: false };
+      const [completed] = await scope.update(
+        workoutLogs,
+        {
+          status: 'completed',
+          finishedAt: clock.serverTime(request.finishedAt),
+          durationSeconds: request.durationSeconds,
+          sessionRpe: request.sessionRpe,
+          ...(request.notes !== undefined ? { notes: request.notes } : {}),
+          finishedBy: this.viewer.user.id,
+          updatedAt: new Date(),
+        },
+        and(eq(workoutLogs.id, log.id), eq(workoutLogs.status, 'in_progress'))!,
+      );
+      if (!completed) return { log: await this.view(scope, log), finished: false };
+      const [entry] = await scope.update(
+        scheduleEntries,
+        { status: 'completed', updatedAt: new Date() },
+        eq(scheduleEntries.id, log.entryId),
+      );
+      await scope.insert(activities, {
+        kind: 'workout_completed',
+        actorId: this.viewer.user.id,
+        athleteId: log.athleteId,
+        title: entry?.name ?? 'A workout',
+        workoutLogId: log.id,
+      });
+      const records = await recordsOfLogs(scope, [log.id]);
+      const names = await this.exerciseNames(
+        scope,
+        records.map((record) => record.exerciseId),
+      );
+      for (const record of records) {
+        await recordActivity(
+          scope,
+          record,
+          names.get(record.exerciseId) ?? 'An exercise',
+          this.viewer.user.id,
+        );
+      }
+      return { log: await this.view(scope, completed), finished: true };
+    });
+  }
+}
+
+/** The entry has a log made on another device: its id, so that this device moves its writes there. */
+const alreadyTracked = (entry: { name: string; date: string }, logId: string) =>
+  conflict(`${entry.name} on ${spokenDate(entry.date)} is already being tracked.`, { logId });
+
+/** The block exercises of each copy of a workout: copies never change, so they are kept once read. */
+const plannedExercises = new Map<string, { id: string; exerciseId: string }[]>();
+
+/** Whether a set's change can move records or maxes: what counts of it (done, reps, load, velocity, exercise). */
+function changesBests(before: SetRow | undefined, after: SetRow): boolean {
+  const counts = (set: SetRow | undefined) => set !== undefined && set.done && !set.removed;
+  if (!counts(before) && !counts(after)) return false;
+  return (
+    !counts(before) ||
+    !counts(after) ||
+    before!.exerciseId !== after.exerciseId ||
+    before!.reps !== after.reps ||
+    before!.loadKg !== after.loadKg ||
+    before!.velocityMph !== after.velocityMph
+  );
+}
