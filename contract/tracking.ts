@@ -10,6 +10,12 @@ import { distanceUnitSchema, weightUnitSchema, workoutCategorySchema } from './l
  * (`changedAt`, the device's clock when the person made it).
  */
 
+/**
+ * The header of a device's tracking writes that carries its clock when sending: the server reads the request's
+ * stamps through the difference (ADR 042).
+ */
+export const deviceTimeHeader = 'Device-Time';
+
 export const trackingLimits = {
   reps: { min: 0, max: 1000 },
   load: { min: 0, max: 2000 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceTimeHeader } from '../../contract/tracking';
 import { invalidFields } from './errors';
 
 /**
@@ -7,7 +8,7 @@ import { invalidFields } from './errors';
  * the server reads every stamp of the request through that offset and never lets one be after its own now
  * (ADR 042).
  */
-export const deviceTimeHeader = 'Device-Time';
+export { deviceTimeHeader };
 
 const deviceTimeSchema = z.iso.datetime({ offset: true });
 

@@ -14,7 +14,8 @@ import {
   getDeviceLog,
 } from './device-logs';
 import { startWorkoutLog } from './log-actions';
-import { configureOutboxSync, deviceTimeHeader, requestSync, resetOutboxSync } from './outbox-sync';
+import { deviceTimeHeader } from '@contract';
+import { configureOutboxSync, requestSync, resetOutboxSync } from './outbox-sync';
 
 /* The outbox on its own (issue 22 items 6 and 13, ADR 044): it recovers by itself and says when it sends. */
 

@@ -1,4 +1,5 @@
 import {
+  deviceTimeHeader,
   loggedExerciseResponseSchema,
   loggedSetResponseSchema,
   workoutLogResponseSchema,
@@ -27,9 +28,6 @@ import { pitchWriteAnswered } from './server-pitches';
  * that fails for any other reason. It runs at start, on `online`, when the page becomes visible again and after
  * each change; one tab sends at a time.
  */
-
-/** The device's clock when a write is sent (ADR 044): the server corrects a device whose clock is wrong. */
-export const deviceTimeHeader = 'Device-Time';
 
 interface SyncSetup {
   /** The signed-in user: only the writes that user made on this device are sent with its session. */

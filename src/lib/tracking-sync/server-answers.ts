@@ -7,6 +7,9 @@ import type { DeviceLog, DevicePitch, DeviceSet, OutboxItem } from './device-log
  * How the server's answers join the device's copy (ADR 036): a set or an exercise takes the server's version
  * unless the device has a change of it still waiting, or a later one. That is "the later change wins", applied
  * silently: a coach's newer change replaces the athlete's older one on screen, with no error on either device.
+ * The answer to the device's own write is taken whole, its `changedAt` included: the server reads a device's
+ * stamps through its clock's offset (ADR 042), so from then on the device compares server times with server
+ * times, and a clock a year ahead cannot keep a coach's later change off the screen.
  */
 
 /** A logged set of the server's, as the device keeps it. */
@@ -21,18 +24,23 @@ const isWaiting = (outbox: readonly OutboxItem[], kind: OutboxItem['kind'], targ
 const isLater = (server: string, device: string | undefined) =>
   device === undefined || Date.parse(server) >= Date.parse(device);
 
-function mergeSet(log: DeviceLog, loggedSet: LoggedSet): DeviceLog {
+/** `answered`: the server's answer to this device's write of it, which is the truth whatever the clocks say. */
+function mergeSet(log: DeviceLog, loggedSet: LoggedSet, answered = false): DeviceLog {
   const local = log.sets[loggedSet.id];
-  if (isWaiting(log.outbox, 'set', loggedSet.id) || !isLater(loggedSet.changedAt, local?.changedAt))
+  if (
+    isWaiting(log.outbox, 'set', loggedSet.id) ||
+    (!answered && !isLater(loggedSet.changedAt, local?.changedAt))
+  ) {
     return log;
+  }
   return { ...log, sets: { ...log.sets, [loggedSet.id]: deviceSetOf(loggedSet) } };
 }
 
-function mergeExercise(log: DeviceLog, exercise: LoggedExercise): DeviceLog {
+function mergeExercise(log: DeviceLog, exercise: LoggedExercise, answered = false): DeviceLog {
   const local = log.exercises[exercise.blockExerciseId];
   if (
     isWaiting(log.outbox, 'exercise', exercise.blockExerciseId) ||
-    !isLater(exercise.changedAt, local?.changedAt)
+    (!answered && !isLater(exercise.changedAt, local?.changedAt))
   ) {
     return log;
   }
@@ -45,7 +53,7 @@ export const withSetAnswer = (
   loggedSet: LoggedSet,
   records: PersonalRecord[],
 ): DeviceLog => ({
-  ...mergeSet(log, loggedSet),
+  ...mergeSet(log, loggedSet, true),
   records,
 });
 
@@ -115,12 +123,12 @@ export function withServerPitches(
 }
 
 export const withExerciseAnswer = (log: DeviceLog, exercise: LoggedExercise): DeviceLog =>
-  mergeExercise(log, exercise);
+  mergeExercise(log, exercise, true);
 
 /** The whole log as the server has it: its sets and exercises by the rule above, its status and records. */
 export function withServerLog(log: DeviceLog, serverLog: WorkoutLog): DeviceLog {
-  let merged = serverLog.sets.reduce(mergeSet, log);
-  merged = serverLog.exercises.reduce(mergeExercise, merged);
+  let merged = serverLog.sets.reduce((current, loggedSet) => mergeSet(current, loggedSet), log);
+  merged = serverLog.exercises.reduce((current, exercise) => mergeExercise(current, exercise), merged);
   const finishWaiting = log.outbox.some((item) => item.kind === 'finish');
   const completedThere = serverLog.status === 'completed';
   return {
