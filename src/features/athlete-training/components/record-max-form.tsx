@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { showFieldErrors } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useRecordMax } from '../api/record-max';
 
@@ -76,15 +76,7 @@ export function RecordMaxForm({ athleteId, athleteName, exercises, weightUnit, o
         onDone();
       },
       onError: (error) => {
-        const fields = isApiRequestError(error) ? Object.entries(error.fields) : [];
-        for (const [field, message] of fields) {
-          setError(field as keyof MaxFormValues, { type: 'server', message });
-        }
-        if (fields.length === 0) {
-          setFailure(
-            isApiRequestError(error) ? error.message : 'Network error. Please check your connection.',
-          );
-        }
+        setFailure(showFieldErrors(error, { setError, fieldOf: (field) => field as keyof MaxFormValues }));
       },
     });
   });
