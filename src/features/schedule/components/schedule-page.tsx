@@ -26,8 +26,15 @@ import { useOnboardingStepsDone, useTourStepCompletedWhen } from '@/stores/onboa
 import { athleteQueries } from '@/lib/people/athlete-queries';
 import { useUpdateScheduleItem } from '../api/schedule-mutations';
 import { scheduleQueries } from '../api/schedule-queries';
-import type { CalendarView } from '../calendar-range';
-import { calendarViews, rangeLabel, stepDate, todayIn, viewRange, weekdayNames } from '../calendar-range';
+import type { CalendarView } from '@/lib/schedule/calendar-range';
+import {
+  calendarViews,
+  rangeLabel,
+  stepDate,
+  todayIn,
+  viewRange,
+  weekdayNames,
+} from '@/lib/schedule/calendar-range';
 import { plansSchedules } from '../schedule-search';
 import { DayView, MonthView, WeekView } from './calendar-views';
 import type { OpenItem } from './item-dialog';
