@@ -66,13 +66,21 @@ function OfflineWeekStart() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let isUnmounted = false;
-    void import('@/lib/offline-week/keep-week-on-device')
-      .then(({ keepWeekOnDevice }) => {
-        if (!isUnmounted) stop = keepWeekOnDevice(queryClient);
-      })
-      .catch(() => undefined);
+    const load = () =>
+      void import('@/lib/offline-week/keep-week-on-device')
+        .then(({ keepWeekOnDevice }) => {
+          if (!isUnmounted) stop = keepWeekOnDevice(queryClient);
+        })
+        .catch(() => undefined);
+    // Its code too comes after the first screen: it is needed for the next time there is no signal, not now.
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(load, { timeout: 3000 })
+        : window.setTimeout(load, 500);
     return () => {
       isUnmounted = true;
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
       stop?.();
     };
   }, [queryClient]);

@@ -37,16 +37,6 @@ export function configureWeekKeeping({ automatic }: { automatic: boolean }): voi
   isAutomatic = automatic;
 }
 
-/** After the first screen: its own requests and renders go first (a phone's one connection, its one thread). */
-function afterFirstScreen(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 500);
-  return () => clearTimeout(timer);
-}
-
 /** The dates from `today` on, `count` of them. */
 const daysFrom = (today: string, count: number) =>
   Array.from({ length: count }, (_, offset) => addDaysTo(today, offset));
@@ -212,11 +202,11 @@ export function keepWeekOnDevice(queryClient: QueryClient): () => void {
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
-  const cancelFirst = afterFirstScreen(round);
+  // The signed-in area loads this after its first screen (routes/app.tsx): the first round can go now.
+  round();
 
   return () => {
     stopped = true;
-    cancelFirst();
     unsubscribe();
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
