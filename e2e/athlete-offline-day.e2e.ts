@@ -160,13 +160,15 @@ function reportTraffic(who: string, traffic: ApiTraffic): void {
 }
 
 /** The cumulative layout shift of the page so far, and the part of it that moved the Today card. */
-async function layoutShift(page: Page): Promise<{ total: number; today: number }> {
-  return page.evaluate(() => (window as unknown as { __shifts: { total: number; today: number } }).__shifts);
+async function layoutShift(page: Page): Promise<{ total: number; today: number; what: string[] }> {
+  return page.evaluate(
+    () => (window as unknown as { __shifts: { total: number; today: number; what: string[] } }).__shifts,
+  );
 }
 
 const watchLayoutShift = (context: BrowserContext) =>
   context.addInitScript(() => {
-    const shifts = { total: 0, today: 0 };
+    const shifts = { total: 0, today: 0, what: [] as string[] };
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -181,6 +183,12 @@ const watchLayoutShift = (context: BrowserContext) =>
           return element?.closest('[aria-labelledby]')?.textContent?.startsWith('Today') ?? false;
         });
         if (inToday) shifts.today += entry.value;
+        for (const source of entry.sources ?? []) {
+          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+          shifts.what.push(
+            `${entry.value.toFixed(3)} ${element?.tagName ?? '?'}.${String(element?.className ?? '').slice(0, 40)} "${(element?.textContent ?? '').slice(0, 30)}"`,
+          );
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -278,13 +286,20 @@ describe('the athlete’s day in the field', () => {
   it('keeps today’s group workouts on a coach’s tablet, whose Today opens a group at its next athlete', async () => {
     // Whatever the weekday, the Pitchers have a group workout today.
     await scheduleGroupToday('Pitchers', 'Arm Care');
-    const context = await openContext({ viewport: 'phone' });
+    // A tablet with the app installed: the service worker serves the screens' code with no signal.
+    const context = await openContext({
+      serviceWorkers: 'allow',
+      device: { viewport: { width: 820, height: 1180 } },
+    });
     await watchLayoutShift(context);
     const page = await context.newPage();
     const protocol = await context.newCDPSession(page);
     await protocol.send('Network.enable');
     const traffic = recordApiTraffic(protocol);
     await signInToDashboard(page, 'coach@demo.test');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     const groups = page.getByRole('region', { name: 'Today' }).getByRole('list', { name: 'Today by group' });
     await groups.waitFor();
     await waitForOfflineCache(
@@ -297,6 +312,7 @@ describe('the athlete’s day in the field', () => {
     console.log(
       `[offline-day] layout shift of the coach's dashboard: ${shift.total.toFixed(3)}, of it the Today card ${shift.today.toFixed(3)}`,
     );
+    for (const moved of shift.what) console.log(`  moved: ${moved}`);
     await screenshotTodayCard(page, 'today-coach');
 
     await context.setOffline(true);

@@ -384,7 +384,7 @@ function TrackingSession({
       {isStarted && (takesPitches(log.workout) || Object.keys(log.pitches).length > 0) ? (
         <PitchPanel logId={log.logId} pitches={log.pitches} rejected={log.rejected} isLocked={isCompleted} />
       ) : null}
-      {!isStarted ? (
+      {isSkipped ? null : !isStarted ? (
         <ActionBar>
           <Button className="w-full lg:w-auto" onClick={() => beginLog()} data-tour="start-tracking">
             {forAthlete ? `Start for ${personName(log.athlete)}` : 'Start'}

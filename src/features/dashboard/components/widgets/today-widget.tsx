@@ -101,10 +101,16 @@ function ChevronRight() {
   return <ChevronDownIcon aria-hidden="true" className="size-4 -rotate-90" />;
 }
 
+/** The day in the order it is lived: by time of day, those at any time after, then as the schedule orders them. */
+const byTimeOfDay = (items: readonly CalendarItem[]) =>
+  [...items].sort(
+    (a, b) => (a.timeOfDay ?? '24:00').localeCompare(b.timeOfDay ?? '24:00') || a.position - b.position,
+  );
+
 function AthleteToday({ items }: { items: readonly CalendarItem[] }) {
   return (
     <ul className="space-y-2" aria-label="Your workouts today">
-      {items.map((item) => (
+      {byTimeOfDay(items).map((item) => (
         <li key={item.id}>
           <AthleteWorkout item={item} />
         </li>
@@ -136,8 +142,10 @@ function AthleteWorkout({ item }: { item: CalendarItem }) {
         className={`h-10 w-1.5 shrink-0 rounded-full ${categoryClassName(item.category)}`}
       />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-semibold text-foreground">{item.name}</span>
-        <span className="block truncate text-sm text-muted-foreground">
+        <span className="line-clamp-2 leading-snug font-semibold break-words text-foreground">
+          {item.name}
+        </span>
+        <span className="mt-0.5 block truncate text-sm text-muted-foreground">
           {item.timeOfDay ?? 'Any time today'} · {workoutCategoryLabels[item.category]}
         </span>
       </span>
@@ -200,7 +208,7 @@ function AthleteAction({ status }: { status: CalendarItem['status'] }) {
 
 /** Staff see today by group (each assignment once) and how many athletes have their own workout. */
 function StaffToday({ items, today }: { items: readonly CalendarItem[]; today: string }) {
-  const assignments = items.filter((item) => item.group);
+  const assignments = byTimeOfDay(items.filter((item) => item.group));
   const individual = items.filter((item) => !item.group);
   return (
     <ul className="space-y-2" aria-label="Today by group">
@@ -238,21 +246,21 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
         className={`h-10 w-1.5 shrink-0 rounded-full ${categoryClassName(item.category)}`}
       />
       <span className="min-w-0 flex-1">
-        <span className="flex min-w-0 items-center gap-1.5 font-semibold text-foreground">
-          <UsersIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          <span className="truncate">{item.group?.name}</span>
+        <span className="flex min-w-0 items-start gap-1.5 leading-snug font-semibold text-foreground">
+          <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span className="line-clamp-2 break-words">{item.group?.name}</span>
         </span>
-        <span className="block truncate text-sm text-muted-foreground">
+        <span className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">
           {item.name}
           {item.timeOfDay ? ` · ${item.timeOfDay}` : ''}
+          {item.progress ? (
+            <span className="whitespace-nowrap tabular-nums">
+              {' '}
+              · {item.progress.completed}/{item.progress.total} done
+            </span>
+          ) : null}
         </span>
       </span>
-      {item.progress ? (
-        <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
-          {item.progress.completed}/{item.progress.total}
-          <span className="sr-only"> done</span>
-        </span>
-      ) : null}
       {isDone ? (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/10 px-2.5 py-1 text-sm font-semibold text-success">
           <CheckIcon aria-hidden="true" className="size-4" />
