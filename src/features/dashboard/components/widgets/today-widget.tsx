@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { categoryClassName } from '@/lib/branding/workout-categories';
 import { useIsOnline } from '@/lib/network/network-status';
 import { todayQuery } from '@/lib/schedule/today-queries';
+import { settingsQueries } from '@/lib/settings/settings-queries';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' });
@@ -16,6 +17,22 @@ const dateFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+/** Today's date (YYYY-MM-DD) in a time zone, with the platform's Intl rather than a date library. */
+function todayInZone(timeZone: string): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(new Date());
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value;
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  } catch {
+    return null;
+  }
+}
 
 const linkClass =
   'text-sm font-semibold text-primary-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
@@ -35,7 +52,10 @@ const actionClass =
  */
 export function TodayWidget({ role }: { role: Role }) {
   const today = useQuery(todayQuery());
-  const date = today.data ? new Date(`${today.data.today}T00:00:00Z`) : null;
+  // The date shows at once, from the organisation's zone; the server's today replaces it when it answers.
+  const timeZone = useQuery(settingsQueries.full()).data?.timeZone;
+  const day = today.data?.today ?? (timeZone ? todayInZone(timeZone) : null);
+  const date = day ? new Date(`${day}T00:00:00Z`) : null;
   // With no connection a query waits ("paused") rather than fails: that is not loading, it is not here.
   const isWaiting = today.isPending && today.fetchStatus === 'fetching';
   return (
