@@ -77,7 +77,11 @@ export function TodayWidget({ role }: { role: Role }) {
       </div>
       <div className="min-w-0 flex-1">
         {isWaiting ? (
-          <Skeleton className="h-16 w-full rounded-xl" />
+          // Most days hold two or three workouts: the rows' room is kept, so the cards below move little.
+          <div className="space-y-2" aria-hidden="true">
+            <Skeleton className="h-16 w-full rounded-xl" />
+            <Skeleton className="h-16 w-full rounded-xl" />
+          </div>
         ) : !today.data ? (
           <Notice title="Today is not on this device yet">
             It shows as soon as there is a connection; from then on the coming week is kept here.
@@ -93,9 +97,9 @@ export function TodayWidget({ role }: { role: Role }) {
         ) : (
           <StaffToday items={today.data.data} today={today.data.today} />
         )}
-        {today.data ? (
+        {day ? (
           <p className="mt-3">
-            <Link to="/app/schedule" search={{ view: 'day', date: today.data.today }} className={linkClass}>
+            <Link to="/app/schedule" search={{ view: 'day', date: day }} className={linkClass}>
               Open today in the schedule
             </Link>
           </p>
