@@ -106,6 +106,7 @@ describe('OpenAPI', () => {
       '/api/activation/{userId}/{verificationCode}',
       '/api/activities',
       '/api/athletes/{athleteId}/history',
+      '/api/athletes/{athleteId}/last-time',
       '/api/athletes/{athleteId}/maxes',
       '/api/athletes/{athleteId}/throwing',
       '/api/athletes/{athleteId}/training',

@@ -30,6 +30,7 @@ import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
 import { importUploadPaths } from './routes/imports/imports.handlers';
 import { importsRouter } from './routes/imports/imports.index';
+import { lastTimeRouter } from './routes/last-time/last-time.index';
 import { libraryRouter } from './routes/library/library.index';
 import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
@@ -174,6 +175,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', libraryRouter)
     .route('/', scheduleRouter)
     .route('/', trackingRouter)
+    .route('/', lastTimeRouter)
     .route('/', pitchingRouter)
     .route('/', throwingRouter)
     .route('/', importsRouter)

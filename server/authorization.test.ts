@@ -183,6 +183,7 @@ const requiredQueries: Record<string, string> = {
   'GET /api/schedule': 'from=2030-01-07&to=2030-01-13',
   'GET /api/workout-logs': 'entryId=00000000-0000-4000-8000-000000000000',
   'GET /api/athletes/{athleteId}/history': 'exerciseId=00000000-0000-4000-8000-000000000000',
+  'GET /api/athletes/{athleteId}/last-time': 'exerciseIds=00000000-0000-4000-8000-000000000000',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */

@@ -229,6 +229,7 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
         { exerciseId: rivalsExercise!.id, kind: 'one_rm', value: 999, unit: 'lb', testedOn: '2030-01-07' },
       ],
       ['GET', `/api/athletes/${demoAthlete.id}/history?exerciseId=${demoSet!.exerciseId}`, undefined],
+      ['GET', `/api/athletes/${demoAthlete.id}/last-time?exerciseIds=${demoSet!.exerciseId}`, undefined],
       ['GET', `/api/athletes/${demoAthlete.id}/training`, undefined],
     ];
     for (const [method, path, body] of attempts) {

@@ -2,6 +2,7 @@ import { accountHandlers } from './accounts';
 import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
 import { importHandlersOfDemo } from './imports';
+import { lastTimeHandlersOfDemo } from './last-time';
 import { libraryHandlersOfDemo } from './library';
 import { scheduleHandlersOfDemo } from './schedule';
 import { trackingHandlersOfDemo } from './tracking';
@@ -26,6 +27,7 @@ export const handlers = [
   ...libraryHandlersOfDemo,
   ...scheduleHandlersOfDemo,
   ...trackingHandlersOfDemo,
+  ...lastTimeHandlersOfDemo,
   ...importHandlersOfDemo,
   ...managementHandlers(),
   ...throwingHandlers,

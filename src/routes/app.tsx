@@ -34,6 +34,7 @@ function SignedInArea() {
     <>
       <OnboardingTourSync />
       <TrackingSyncStart />
+      <OfflineWeekStart />
       <AppLayout guide={<TourGuideHost />} />
       <InstallPrompt />
       <PushNotifications />
@@ -52,6 +53,36 @@ function TrackingSyncStart() {
     void import('@/lib/tracking-sync/start-tracking-sync')
       .then(({ startTrackingSync }) => startTrackingSync(queryClient))
       .catch(() => undefined);
+  }, [queryClient]);
+  return null;
+}
+
+/**
+ * ADR 045: the coming week's workouts are kept on the device whenever the app is online; the code loads after the
+ * first screen, with a dynamic import, and stops with the signed-in area (a sign-out, another user).
+ */
+function OfflineWeekStart() {
+  const { queryClient } = Route.useRouteContext();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let isUnmounted = false;
+    const load = () =>
+      void import('@/lib/offline-week/keep-week-on-device')
+        .then(({ keepWeekOnDevice }) => {
+          if (!isUnmounted) stop = keepWeekOnDevice(queryClient);
+        })
+        .catch(() => undefined);
+    // Its code too comes after the first screen: it is needed for the next time there is no signal, not now.
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(load, { timeout: 3000 })
+        : window.setTimeout(load, 500);
+    return () => {
+      isUnmounted = true;
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+      stop?.();
+    };
   }, [queryClient]);
   return null;
 }

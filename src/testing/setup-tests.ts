@@ -7,12 +7,16 @@ import { applyBranding } from '@/lib/branding/apply-branding';
 import { clearAllFormDrafts } from '@/lib/form-drafts/form-draft';
 import { resetAppStatus } from '@/lib/network/app-status';
 import { resetNetworkStatus } from '@/lib/network/network-status';
+import { configureWeekKeeping } from '@/lib/offline-week/keep-week-on-device';
 import { resetAllStores } from '@/stores/store-reset';
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// The coming week's requests (ADR 045) would interleave with what each test counts; its own tests turn it on.
+configureWeekKeeping({ automatic: false });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { isScheduleDate } from '@contract/calendar-dates';
 import type { Role } from '@contract/user-fields';
 import { uuidPattern } from '@contract/uuid';
-import type { CalendarView } from './calendar-range';
+import type { CalendarView } from '@/lib/schedule/calendar-range';
 
 /* The schedule's address, checked by hand like the other route searches (no zod on the first screen). */
 

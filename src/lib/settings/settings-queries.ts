@@ -1,4 +1,5 @@
 import type { Settings } from '@contract';
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import { isManagementHost } from '@/lib/branding/management-host';
@@ -9,7 +10,7 @@ export { defaultLogoUrl, defaultOrganizationName };
 
 async function fetchSettings(
   path: 'api/settings' | 'api/publicSettings',
-  signal: AbortSignal,
+  { signal, client, queryKey }: QueryFunctionContext,
 ): Promise<Settings | null> {
   // Spec 4: the management host belongs to no organisation, so there is nothing to fetch.
   if (isManagementHost()) return null;
@@ -17,9 +18,10 @@ async function fetchSettings(
     return parseSettingsResponse(await api.get(path, { signal }).json());
   } catch (error) {
     if (signal.aborted) throw error;
-    // Spec 8: a failed settings fetch is logged and yields null; the cached branding stays (lib/branding).
+    // Spec 8: a failed settings fetch is logged and yields null; the cached branding stays (lib/branding). Settings
+    // already known stay too: offline, tracking's units and plate step come from them (ADR 045).
     console.error('Error fetching settings:', error);
-    return null;
+    return client.getQueryData<Settings | null>(queryKey) ?? null;
   }
 }
 
@@ -30,14 +32,14 @@ export const settingsQueries = {
   public: () =>
     queryOptions({
       queryKey: [...settingsQueries.all(), 'public'] as const,
-      queryFn: ({ signal }) => fetchSettings('api/publicSettings', signal),
+      queryFn: (context) => fetchSettings('api/publicSettings', context),
       staleTime: 10 * 60_000,
     }),
   /** For signed-in users: their organisation's full settings. */
   full: () =>
     queryOptions({
       queryKey: [...settingsQueries.all(), 'full'] as const,
-      queryFn: ({ signal }) => fetchSettings('api/settings', signal),
+      queryFn: (context) => fetchSettings('api/settings', context),
     }),
 };
 

@@ -25,8 +25,9 @@ import {
   useOnboardingStepsDone,
   useOnboardingTourActions,
 } from '@/stores/onboarding-tour-store';
-import type { ScheduleItemKind } from './schedule-queries';
-import { programQueries, scheduleItemPath, scheduleQueries } from './schedule-queries';
+import type { ScheduleItemKind } from '@/lib/schedule/schedule-queries';
+import { scheduleItemPath } from '@/lib/schedule/schedule-queries';
+import { programQueries, scheduleQueries } from './schedule-queries';
 
 /** Every change of the schedule: the calendars, today and the programs' application counts are read again. */
 function useScheduleSettled() {

@@ -1,66 +1,28 @@
-import type { ScheduleQuery } from '@contract';
 import {
   programApplicationListResponseSchema,
   programListResponseSchema,
   programResponseSchema,
-  scheduleItemResponseSchema,
-  scheduleResponseSchema,
   workoutListResponseSchema,
 } from '@contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import type { ScheduleRange } from '@/lib/schedule/schedule-queries';
+import { scheduleItemQuery, scheduleRangeQuery } from '@/lib/schedule/schedule-queries';
 import { todayQuery } from '@/lib/schedule/today-queries';
 
-/** Whose calendar: one athlete's, one group's, or (neither) the organisation's. */
-export interface ScheduleSubject {
-  athleteId?: string;
-  groupId?: string;
-}
-
-export interface ScheduleRange extends ScheduleSubject {
-  from: string;
-  to: string;
-}
-
-export type ScheduleItemKind = 'entry' | 'assignment';
-
-/** The query string of a range: only the ids that are set. */
-function searchParamsOf({ from, to, athleteId, groupId }: ScheduleRange): ScheduleQuery {
-  return { from, to, ...(athleteId ? { athleteId } : {}), ...(groupId ? { groupId } : {}) };
-}
-
-const itemPath = (kind: ScheduleItemKind, id: string) =>
-  kind === 'entry' ? `api/schedule/entries/${id}` : `api/group-assignments/${id}`;
-
-/** The schedule (`/api/schedule`): calendars by range, one item with its workout, and today. */
+/**
+ * The schedule (`/api/schedule`): calendars by range, one item with its workout, and today. Ranges and items are
+ * the shared reads of `@/lib/schedule` (the device's coming week keeps them, ADR 045).
+ */
 export const scheduleQueries = {
   all: () => ['schedule'] as const,
   ranges: () => [...scheduleQueries.all(), 'range'] as const,
-  range: (range: ScheduleRange) =>
-    queryOptions({
-      queryKey: [...scheduleQueries.ranges(), range] as const,
-      queryFn: ({ signal }) =>
-        api
-          .get('api/schedule', {
-            signal,
-            searchParams: searchParamsOf(range),
-          })
-          .json(scheduleResponseSchema),
-      // Going to the next week keeps this one on screen until it arrives: nothing jumps.
-      placeholderData: keepPreviousData,
-    }),
+  range: (range: ScheduleRange) => scheduleRangeQuery(range),
   items: () => [...scheduleQueries.all(), 'item'] as const,
-  item: (kind: ScheduleItemKind, id: string) =>
-    queryOptions({
-      queryKey: [...scheduleQueries.items(), kind, id] as const,
-      queryFn: async ({ signal }) =>
-        (await api.get(itemPath(kind, id), { signal }).json(scheduleItemResponseSchema)).data,
-    }),
+  item: scheduleItemQuery,
   /** The same query as the dashboard's (lib/schedule): one cache entry for both. */
   today: todayQuery,
 };
-
-export { itemPath as scheduleItemPath };
 
 /** Programs (`/api/programs`) and where each was applied. */
 export const programQueries = {

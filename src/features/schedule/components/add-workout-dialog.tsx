@@ -9,7 +9,7 @@ import { PopoverHost } from '@/components/widgets/popover-host';
 import { showFieldErrors } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCreateScheduleItem } from '../api/schedule-mutations';
-import { dayHeading } from '../calendar-range';
+import { dayHeading } from '@/lib/schedule/calendar-range';
 import type { Subject } from './subject-picker';
 import { SubjectPicker } from './subject-picker';
 import { WorkoutPicker } from './workout-picker';

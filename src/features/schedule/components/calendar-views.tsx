@@ -6,7 +6,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { categoryColor } from '@/components/ui/category-badge';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons';
-import { dayHeading, dayNumber, daysOf, inMonth, shortDay } from '../calendar-range';
+import { dayHeading, dayNumber, daysOf, inMonth, shortDay } from '@/lib/schedule/calendar-range';
 
 export interface CalendarViewProps {
   items: readonly CalendarItem[];

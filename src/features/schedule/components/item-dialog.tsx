@@ -18,9 +18,9 @@ import {
   useUpdateFromLibrary,
   useUpdateScheduleItem,
 } from '../api/schedule-mutations';
-import type { ScheduleItemKind } from '../api/schedule-queries';
+import type { ScheduleItemKind } from '@/lib/schedule/schedule-queries';
 import { scheduleQueries } from '../api/schedule-queries';
-import { dayHeading } from '../calendar-range';
+import { dayHeading } from '@/lib/schedule/calendar-range';
 import { statusLabels } from './calendar-views';
 
 export interface OpenItem {

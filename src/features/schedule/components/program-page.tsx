@@ -27,7 +27,7 @@ import {
   useSaveProgram,
 } from '../api/schedule-mutations';
 import { programQueries } from '../api/schedule-queries';
-import { shortDay } from '../calendar-range';
+import { shortDay } from '@/lib/schedule/calendar-range';
 import { plansSchedules } from '../schedule-search';
 import { BackToSchedule } from './programs-page';
 import type { Subject } from './subject-picker';

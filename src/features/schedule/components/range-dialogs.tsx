@@ -14,7 +14,7 @@ import {
   useDeleteScheduleRange,
   useProgramFromSchedule,
 } from '../api/schedule-mutations';
-import { shortDay } from '../calendar-range';
+import { shortDay } from '@/lib/schedule/calendar-range';
 import type { Subject } from './subject-picker';
 import { SubjectPicker } from './subject-picker';
 

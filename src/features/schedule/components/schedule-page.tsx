@@ -27,8 +27,15 @@ import { useOnboardingStepsDone, useTourStepCompletedWhen } from '@/stores/onboa
 import { athleteQueries } from '@/lib/people/athlete-queries';
 import { useUpdateScheduleItem } from '../api/schedule-mutations';
 import { scheduleQueries } from '../api/schedule-queries';
-import type { CalendarView } from '../calendar-range';
-import { calendarViews, rangeLabel, stepDate, todayIn, viewRange, weekdayNames } from '../calendar-range';
+import type { CalendarView } from '@/lib/schedule/calendar-range';
+import {
+  calendarViews,
+  rangeLabel,
+  stepDate,
+  todayIn,
+  viewRange,
+  weekdayNames,
+} from '@/lib/schedule/calendar-range';
 import { plansSchedules } from '../schedule-search';
 import { DayView, MonthView, WeekView } from './calendar-views';
 import type { OpenItem } from './item-dialog';
@@ -168,6 +175,10 @@ function Schedule({
       },
     );
 
+  // With no connection the range's query waits (paused) for ever: say so, rather than an endless skeleton or the
+  // range before it greyed out under this one's name (ADR 045).
+  const isNotOnDevice =
+    calendar.fetchStatus === 'paused' && (calendar.data === undefined || calendar.isPlaceholderData);
   // Drawn in a background render React can pause: a week of a large organisation is hundreds of items.
   const loadedItems = calendar.data?.data ?? noItems;
   const items = useDeferredValue(loadedItems);
@@ -342,7 +353,14 @@ function Schedule({
         </div>
       </div>
 
-      {calendar.isError && !calendar.data ? (
+      {isNotOnDevice ? (
+        <Alert tone="warning" role="status" title={`This ${view} is not on this device yet.`}>
+          <p>
+            There is no connection to fetch it: it shows as soon as you are back online. The coming week is
+            kept on this device whenever the app is online.
+          </p>
+        </Alert>
+      ) : calendar.isError && !calendar.data ? (
         <Alert title="The schedule could not be loaded.">
           <p>
             {isApiRequestError(calendar.error)

@@ -1,4 +1,5 @@
-import type { ExerciseHistoryResponse, Measure, WeightUnit } from '@contract';
+import type { Measure, WeightUnit } from '@contract';
+import type { LastTimeOfExercise } from '@contract/last-time';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
@@ -45,14 +46,15 @@ function fieldsOf(measures: readonly Measure[]): Field[] {
     .flatMap((measure) => (fieldsByMeasure[measure] ? [fieldsByMeasure[measure]] : []));
 }
 
-function lastTime(history: ExerciseHistoryResponse | undefined, logId: string): string | null {
-  const points = history?.points.filter((point) => point.logId !== logId) ?? [];
-  const last = points.at(-1);
-  if (!last || !history) return null;
+/** The exercise at the athlete's last completed workout; nothing when that is this very log. */
+function lastTime(lastTimeOfExercise: LastTimeOfExercise | undefined, logId: string): string | null {
+  const last = lastTimeOfExercise?.last;
+  if (!last || !lastTimeOfExercise || last.logId === logId) return null;
+  const { unit } = lastTimeOfExercise;
   const day = format(parseISO(last.date), 'MMM d');
   const parts = [
-    last.topSet ? `${last.topSet.load} ${history.unit} × ${last.topSet.reps}` : null,
-    last.estimatedOneRm ? `e1RM ${Math.round(last.estimatedOneRm)} ${history.unit}` : null,
+    last.topSet ? `${last.topSet.load} ${unit} × ${last.topSet.reps}` : null,
+    last.estimatedOneRm ? `e1RM ${Math.round(last.estimatedOneRm)} ${unit}` : null,
     last.bestVelocityMph ? `${last.bestVelocityMph} mph` : null,
     `${last.doneSets} ${last.doneSets === 1 ? 'set' : 'sets'}`,
   ].filter(Boolean);
@@ -65,24 +67,31 @@ function lastTime(history: ExerciseHistoryResponse | undefined, logId: string): 
  */
 export const ExerciseCard = memo(function ExerciseCard({
   logId,
+  beginLog,
   athleteId,
   plan,
   weightUnit,
   isLocked,
 }: {
   logId: string;
+  /**
+   * Before the workout is started (its preview): starts it and answers the new log's id, so the first change of a
+   * set is also the start (ADR 045). Stable across renders, as the card is memoised.
+   */
+  beginLog?: () => string;
   athleteId: string;
   plan: ExercisePlan;
   weightUnit: WeightUnit;
   isLocked: boolean;
 }) {
-  const history = useQuery(trackingQueries.history(athleteId, plan.exerciseId));
+  const lastTimeOfExercise = useQuery(trackingQueries.lastTime(athleteId, plan.exerciseId));
   const [isSwapping, setIsSwapping] = useState(false);
   const [isWritingNotes, setIsWritingNotes] = useState(false);
   const fields = fieldsOf(plan.measures);
   const headingId = useId();
   const notesId = useId();
-  const last = lastTime(history.data, logId);
+  const last = lastTime(lastTimeOfExercise.data, logId);
+  const logOfChange = beginLog ?? (() => logId);
 
   return (
     <section
@@ -113,7 +122,7 @@ export const ExerciseCard = memo(function ExerciseCard({
         {plan.rows.map((row, index) => (
           <SetRowView
             key={row.key}
-            logId={logId}
+            logOfChange={logOfChange}
             plan={plan}
             row={row}
             position={index + 1}
@@ -135,7 +144,7 @@ export const ExerciseCard = memo(function ExerciseCard({
             aria-label={`Add a set to ${plan.exerciseName}`}
             onClick={() => {
               const previous = plan.rows.at(-1);
-              saveSet(logId, null, {
+              saveSet(logOfChange(), null, {
                 blockExerciseId: plan.blockExerciseId,
                 exerciseId: plan.exerciseId,
                 setNumber: plan.nextSetNumber,
@@ -180,7 +189,7 @@ export const ExerciseCard = memo(function ExerciseCard({
             value={plan.notes ?? ''}
             disabled={isLocked}
             onCommit={(notes) =>
-              saveExercise(logId, plan.blockExerciseId, {
+              saveExercise(logOfChange(), plan.blockExerciseId, {
                 exerciseId: plan.exerciseId,
                 exerciseName: plan.exerciseName,
                 notes: notes.trim() === '' ? null : notes.trim(),
@@ -195,7 +204,8 @@ export const ExerciseCard = memo(function ExerciseCard({
           plan={plan}
           onClose={() => setIsSwapping(false)}
           onSwap={(exercise) => {
-            saveExercise(logId, plan.blockExerciseId, {
+            const target = logOfChange();
+            saveExercise(target, plan.blockExerciseId, {
               exerciseId: exercise.id,
               exerciseName: exercise.name,
               notes: plan.notes,
@@ -203,7 +213,7 @@ export const ExerciseCard = memo(function ExerciseCard({
             // Sets not yet done are now of the exercise done instead.
             for (const row of plan.rows) {
               if (row.setId && !row.done) {
-                saveSet(logId, row.setId, { ...setFieldsOf(plan, row, {}), exerciseId: exercise.id });
+                saveSet(target, row.setId, { ...setFieldsOf(plan, row, {}), exerciseId: exercise.id });
               }
             }
             setIsSwapping(false);
@@ -215,7 +225,7 @@ export const ExerciseCard = memo(function ExerciseCard({
 });
 
 function SetRowView({
-  logId,
+  logOfChange,
   plan,
   row,
   position,
@@ -223,7 +233,8 @@ function SetRowView({
   weightUnit,
   isLocked,
 }: {
-  logId: string;
+  /** The log a change goes to (starting it first on the preview). */
+  logOfChange: () => string;
   plan: ExercisePlan;
   row: SetRow;
   position: number;
@@ -233,7 +244,7 @@ function SetRowView({
 }) {
   const name = `Set ${position} of ${plan.exerciseName}`;
   const change = (changes: Partial<PerformedValues>) =>
-    saveSet(logId, row.setId, setFieldsOf(plan, row, changes));
+    saveSet(logOfChange(), row.setId, setFieldsOf(plan, row, changes));
   return (
     <li
       aria-label={name}
@@ -272,7 +283,7 @@ function SetRowView({
           <button
             type="button"
             aria-label={`Remove set ${position} of ${plan.exerciseName}`}
-            onClick={() => saveSet(logId, row.setId, setFieldsOf(plan, row, {}), true)}
+            onClick={() => saveSet(logOfChange(), row.setId, setFieldsOf(plan, row, {}), true)}
             className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring"
           >
             <TrashIcon className="size-4" />
@@ -285,7 +296,12 @@ function SetRowView({
           disabled={isLocked}
           onClick={() => {
             unlockRestBeep();
-            markSetDone(logId, row.setId, setFieldsOf(plan, row, { done: !row.done }), row.restSeconds);
+            markSetDone(
+              logOfChange(),
+              row.setId,
+              setFieldsOf(plan, row, { done: !row.done }),
+              row.restSeconds,
+            );
           }}
           className={`inline-flex size-12 items-center justify-center rounded-xl border-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-70 ${row.done ? 'border-success bg-success text-white' : 'border-border-strong bg-surface text-muted-foreground hover:border-success'}`}
         >

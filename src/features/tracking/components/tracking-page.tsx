@@ -1,11 +1,11 @@
 import type { ScheduleItemDetail, WeightUnit } from '@contract';
-import { describeSets, recordKindLabels } from '@contract';
+import { recordKindLabels } from '@contract';
 import { defaultPlateStep } from '@contract/strength';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useBottomBar } from '@/components/layouts/bottom-bar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,8 +15,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
-import type { DeviceLog } from '@/lib/tracking-sync/device-logs';
-import { updateDeviceLog } from '@/lib/tracking-sync/device-logs';
+import type { DeviceLog, PersonRef } from '@/lib/tracking-sync/device-logs';
+import { deviceLogOfEntry, updateDeviceLog } from '@/lib/tracking-sync/device-logs';
 import {
   adoptServerLog,
   finishWorkoutLog,
@@ -43,12 +43,11 @@ const route = getRouteApi('/app/track/$entryId');
 
 const personName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
-const failureOf = (error: unknown) =>
-  isApiRequestError(error) ? error.message : 'Network error. Please check your connection.';
 
 /**
  * Tracking a scheduled workout (ADR 036): full screen on a phone. It draws from the device's copy of the log,
- * which every tap changes at once; the outbox sends the changes when there is a connection.
+ * which every tap changes at once; the outbox sends the changes when there is a connection. Before the workout is
+ * started it shows the same screen with Start, and the first set marked (or any change) starts it (ADR 045).
  */
 export function TrackingPage() {
   const { entryId } = route.useParams();
@@ -77,28 +76,47 @@ export function TrackingPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverLog.data, entry.data]);
 
+  // Not held by the server's answer about another device's log: offline it never comes, and a log started
+  // elsewhere meanwhile is joined anyway (the start is answered with its id, ADR 036).
+  const entryDetail = entry.data;
+  const draft = useMemo(
+    () => (entryDetail && athlete ? draftLogOf(entryDetail, athlete, me.user.id) : null),
+    [entryDetail, athlete, me.user.id],
+  );
+  const beginLog = useCallback((): string => {
+    // A second tap before the screen re-rendered finds the log the first one started.
+    const started = deviceLogOfEntry(entryId, me.user.id);
+    if (started) return started.logId;
+    if (!entryDetail || !athlete) throw new Error('The workout is not loaded');
+    // A tap: the moment browsers allow the rest timer's sound to be prepared.
+    unlockRestBeep();
+    return startWorkoutLog({ entry: { ...entryDetail, athlete }, userId: me.user.id }).logId;
+  }, [entryId, me.user.id, entryDetail, athlete]);
+
   return (
     <div className="fixed inset-0 z-30 overflow-y-auto bg-canvas lg:static lg:z-auto lg:overflow-visible lg:bg-transparent">
       {/* Full screen on a phone covers the frame's onboarding guide: it shows here instead (ADR 041). */}
       <div data-tour="guide-slot" className="lg:hidden" />
       {deviceLog ? (
-        <TrackingSession log={deviceLog} isStaff={isStaff} viewerId={me.user.id} />
-      ) : entry.data && athlete ? (
-        <WorkoutPreview
-          entry={entry.data}
+        <TrackingSession
+          log={deviceLog}
+          details={entryDetail ?? null}
           isStaff={isStaff}
-          isChecking={serverLog.isPending && serverLog.fetchStatus === 'fetching'}
-          onStart={() => {
-            // A tap: the moment browsers allow the rest timer's sound to be prepared.
-            unlockRestBeep();
-            startWorkoutLog({ entry: { ...entry.data, athlete }, userId: me.user.id });
-          }}
+          viewerId={me.user.id}
         />
-      ) : entry.isError ? (
+      ) : entryDetail && draft ? (
+        <TrackingSession
+          log={draft}
+          details={entryDetail}
+          isStaff={isStaff}
+          viewerId={me.user.id}
+          beginLog={beginLog}
+        />
+      ) : entry.isError || entry.fetchStatus === 'paused' ? (
         <div className="mx-auto max-w-3xl space-y-3 p-4">
           <TopBar title="Track workout" />
           <Alert title="This workout could not be loaded.">
-            <p>{failureOf(entry.error)}</p>
+            <p>{notOnDevice(entry.error)}</p>
           </Alert>
         </div>
       ) : (
@@ -111,6 +129,42 @@ export function TrackingPage() {
       )}
     </div>
   );
+}
+
+/**
+ * Why a workout cannot be shown: the server's word, or, with no connection, that this device does not hold it
+ * (it keeps the coming week's once it has been online, ADR 045) rather than an endless skeleton.
+ */
+function notOnDevice(error: unknown): string {
+  if (isApiRequestError(error)) return error.message;
+  return 'This workout is not on this device yet, and there is no connection to fetch it. It opens as soon as you are back online.';
+}
+
+/** The screen before the workout is started: a log of nothing yet, never stored; the first change starts one. */
+function draftLogOf(entry: ScheduleItemDetail, athlete: PersonRef, userId: string): DeviceLog {
+  return {
+    logId: `not-started:${entry.id}`,
+    entryId: entry.id,
+    userId,
+    athlete,
+    date: entry.date,
+    assignmentId: entry.assignmentId,
+    workout: entry.workout,
+    status: 'in_progress',
+    startedAt: '',
+    finishedAt: null,
+    durationSeconds: null,
+    sessionRpe: null,
+    notes: null,
+    sets: {},
+    exercises: {},
+    pitches: {},
+    outbox: [],
+    rejected: [],
+    records: [],
+    rest: null,
+    revision: 0,
+  };
 }
 
 function TopBar({ title, subtitle, status }: { title: string; subtitle?: string; status?: React.ReactNode }) {
@@ -134,59 +188,13 @@ function TopBar({ title, subtitle, status }: { title: string; subtitle?: string;
   );
 }
 
-/** Before tracking begins: the workout as prescribed, and Start. */
-function WorkoutPreview({
-  entry,
-  isStaff,
-  isChecking,
-  onStart,
-}: {
-  entry: ScheduleItemDetail;
-  isStaff: boolean;
-  isChecking: boolean;
-  onStart: () => void;
-}) {
-  const athleteName = entry.athlete ? personName(entry.athlete) : '';
+/** Which workout and when: its category, its day and time of day. */
+function WorkoutFacts({ entry }: { entry: ScheduleItemDetail }) {
   return (
-    <div className="mx-auto max-w-3xl space-y-4 px-4 pb-28 lg:px-0 lg:pb-6">
-      <TopBar title={entry.name} subtitle={isStaff ? `For ${athleteName}` : undefined} />
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <CategoryBadge category={entry.category} />
-        <span>{format(parseISO(entry.date), 'EEEE d MMMM')}</span>
-        {entry.timeOfDay ? <span>· {entry.timeOfDay}</span> : null}
-      </div>
-      {isStaff && entry.assignmentId ? (
-        <AthleteSwitcher assignmentId={entry.assignmentId} entryId={entry.id} />
-      ) : null}
-      {entry.workout.notes ? <p className="text-sm text-foreground">{entry.workout.notes}</p> : null}
-      <ol className="space-y-2">
-        {entry.workout.blocks.map((block) =>
-          block.exercises.map((slot) => (
-            <li key={slot.id} className="rounded-xl border border-border bg-surface p-3 text-sm">
-              <span className="font-semibold text-foreground">{slot.exercise.name}</span>{' '}
-              <span className="text-muted-foreground">
-                {describeSets(slot.sets)}
-                {block.rounds > 1 ? ` · ${block.rounds} rounds` : ''}
-              </span>
-            </li>
-          )),
-        )}
-      </ol>
-      {entry.status === 'skipped' ? (
-        <Alert tone="info" role="status" title="This workout was skipped.">
-          <p>{entry.skipReason}</p>
-        </Alert>
-      ) : null}
-      <ActionBar>
-        <Button
-          className="w-full lg:w-auto"
-          onClick={onStart}
-          disabled={isChecking}
-          data-tour="start-tracking"
-        >
-          {isStaff ? `Start for ${athleteName}` : 'Start'}
-        </Button>
-      </ActionBar>
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <CategoryBadge category={entry.category} />
+      <span>{format(parseISO(entry.date), 'EEEE d MMMM')}</span>
+      {entry.timeOfDay ? <span>· {entry.timeOfDay}</span> : null}
     </div>
   );
 }
@@ -247,8 +255,8 @@ function useStablePlans(plans: ExercisePlan[]): ExercisePlan[] {
  * Pitches entered on other devices (issue 16): the server's list of the log, read again whenever the log is, and
  * joined to the device's copy as its sets are. Not before the server has the log (its start is still waiting).
  */
-function useServerPitches(log: DeviceLog): void {
-  const isOnServer = !log.outbox.some((item) => item.kind === 'start');
+function useServerPitches(log: DeviceLog, isStarted: boolean): void {
+  const isOnServer = isStarted && !log.outbox.some((item) => item.kind === 'start');
   const { data } = useQuery({
     ...trackingQueries.pitchesOfLog(log.entryId, log.logId),
     enabled: isOnServer && takesPitches(log.workout),
@@ -258,8 +266,27 @@ function useServerPitches(log: DeviceLog): void {
   }, [data, log.logId]);
 }
 
-function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: boolean; viewerId: string }) {
-  useServerPitches(log);
+/**
+ * The workout being tracked, or (with `beginLog`) the one about to be: the same screen, so that the first set
+ * marked starts the workout without anything moving under the finger (ADR 045).
+ */
+function TrackingSession({
+  log,
+  details,
+  isStaff,
+  viewerId,
+  beginLog,
+}: {
+  log: DeviceLog;
+  /** The entry as the schedule has it (its category, date, a skip), when known. */
+  details: ScheduleItemDetail | null;
+  isStaff: boolean;
+  viewerId: string;
+  /** Only before the start: starts the workout and answers its log id. */
+  beginLog?: () => string;
+}) {
+  const isStarted = beginLog === undefined;
+  useServerPitches(log, isStarted);
   const context = usePrefillContext(log.athlete.id);
   const plans = useStablePlans(useMemo(() => planExercises(log, context), [log, context]));
   const [isFinishing, setIsFinishing] = useState(false);
@@ -268,6 +295,7 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
   const queryClient = useQueryClient();
   const router = useRouter();
   const isCompleted = log.status === 'completed';
+  const isSkipped = !isStarted && details?.status === 'skipped';
   const forAthlete = isStaff && log.athlete.id !== viewerId;
   useTourStepCompletedWhen('TRACK_WORKOUT_FOR_ATHLETE', forAthlete && finishedHere);
   const totals = sessionTotals(plans, context);
@@ -306,12 +334,18 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
         <TopBar
           title={log.workout.name}
           subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
-          status={<SyncStatus log={log} />}
+          status={isStarted ? <SyncStatus log={log} /> : undefined}
         />
         {log.rest && !isCompleted ? <RestTimer logId={log.logId} rest={log.rest} /> : null}
       </div>
+      {details ? <WorkoutFacts entry={details} /> : null}
       {isStaff && log.assignmentId ? (
         <AthleteSwitcher assignmentId={log.assignmentId} entryId={log.entryId} />
+      ) : null}
+      {isSkipped ? (
+        <Alert tone="info" role="status" title="This workout was skipped.">
+          <p>{details?.skipReason}</p>
+        </Alert>
       ) : null}
       <RejectedChanges log={log} />
       {isCompleted ? (
@@ -338,17 +372,25 @@ function TrackingSession({ log, isStaff, viewerId }: { log: DeviceLog; isStaff: 
         <ExerciseCard
           key={plan.blockExerciseId}
           logId={log.logId}
+          beginLog={beginLog}
           athleteId={log.athlete.id}
           plan={plan}
           weightUnit={context.weightUnit}
-          isLocked={isCompleted}
+          isLocked={isCompleted || isSkipped}
         />
       ))}
-      {/* After the exercises, just above the finish bar: in reach of a thumb while throwing. */}
-      {takesPitches(log.workout) || Object.keys(log.pitches).length > 0 ? (
+      {/* After the exercises, just above the finish bar: in reach of a thumb while throwing. Pitches go to a
+          started log: Start first. */}
+      {isStarted && (takesPitches(log.workout) || Object.keys(log.pitches).length > 0) ? (
         <PitchPanel logId={log.logId} pitches={log.pitches} rejected={log.rejected} isLocked={isCompleted} />
       ) : null}
-      {!isCompleted ? (
+      {isSkipped ? null : !isStarted ? (
+        <ActionBar>
+          <Button className="w-full lg:w-auto" onClick={() => beginLog()} data-tour="start-tracking">
+            {forAthlete ? `Start for ${personName(log.athlete)}` : 'Start'}
+          </Button>
+        </ActionBar>
+      ) : !isCompleted ? (
         <ActionBar>
           <Button
             className="w-full lg:w-auto"
