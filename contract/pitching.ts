@@ -88,7 +88,7 @@ export const pitchInputSchema = z
 export type PitchInput = z.input<typeof pitchInputSchema>;
 export type PitchValues = z.output<typeof pitchInputSchema>;
 
-/** One throw measured by an arm sensor; matched to a pitch by order when both exist. */
+/** One throw measured by an arm sensor; matched to the pitch of its number, when there is one, as it is saved. */
 export const sensorThrowInputSchema = z
   .strictObject({
     sequence: z
@@ -134,6 +134,10 @@ export const pitchSchema = z
     athleteId: z.uuid(),
     /** The workout's date (the log's), which is the day the pitch counts for. */
     date: z.iso.date(),
+    /**
+     * The pitch's number, one per pitch of the log: a new pitch sent with a number already taken (another device's)
+     * gets the one after the log's last, and keeps its number when written again.
+     */
     sequence: z.int(),
     pitchType: pitchTypeSchema,
     velocityMph: z.number(),
@@ -180,6 +184,11 @@ export const sensorThrowSchema = z
     athleteId: z.uuid(),
     date: z.iso.date(),
     sequence: z.int(),
+    /**
+     * The pitch this throw was: the log's pitch of the throw's number when the throw was written (or when that pitch
+     * came later), kept when pitches are renumbered; null when there is none or it was removed.
+     */
+    pitchId: z.uuid().nullable(),
     thrownAt: instant.nullable(),
     armSpeedDegPerS: z.number().nullable(),
     elbowTorqueNm: z.number().nullable(),

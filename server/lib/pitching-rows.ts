@@ -1,7 +1,9 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PitchValues, SensorThrowValues, ThrowSource } from '../../contract/pitching';
 import { isStrike, throwWorkload } from '../../contract/throwing';
 import { kilogramsPerPound } from '../../contract/training-vocabulary';
-import type { pitches, sensorThrows } from '../db/schema';
+import { pitches, sensorThrows } from '../db/schema';
+import type { TenantScope } from './tenancy';
 
 /** The log a pitch or a throw belongs to: its athlete and date are copied onto the row. */
 export interface ThrowLog {
@@ -53,13 +55,17 @@ export function pitchRow(
   };
 }
 
-/** A `sensor_throws` row from a parsed throw, its workload computed from the athlete's measures now. */
+/**
+ * A `sensor_throws` row from a parsed throw, its workload computed from the athlete's measures now, and its pitch
+ * (by id) when the caller matched one.
+ */
 export function sensorThrowRow(
   id: string,
   log: ThrowLog,
   values: SensorThrowValues,
   body: BodyMeasures,
   origin: RowOrigin,
+  pitchId: string | null = null,
 ): Omit<typeof sensorThrows.$inferInsert, 'organizationId'> {
   return {
     id,
@@ -67,9 +73,57 @@ export function sensorThrowRow(
     athleteId: log.athleteId,
     date: log.date,
     ...values,
+    pitchId,
     thrownAt: values.thrownAt === null ? null : new Date(values.thrownAt),
     workload: workloadOf(values.elbowTorqueNm, body),
     ...origin,
     updatedAt: new Date(),
   };
+}
+
+/**
+ * A list of pitches (or throws) as numbered for one log (issue 22): the first of each number keeps it, a later one
+ * with a number already used is numbered after the highest, in the list's order, as the server numbers a clashing
+ * new pitch.
+ */
+export function withUniqueSequences<T extends { sequence: number }>(list: readonly T[]): T[] {
+  const used = new Set<number>();
+  let highest = list.reduce((top, item) => Math.max(top, item.sequence), 0);
+  return list.map((item) => {
+    if (!used.has(item.sequence)) {
+      used.add(item.sequence);
+      return item;
+    }
+    highest += 1;
+    used.add(highest);
+    return { ...item, sequence: highest };
+  });
+}
+
+/** The log's pitches by number, to match throws to them by the number they have now. */
+export async function pitchIdsByNumber(scope: TenantScope, logId: string): Promise<Map<number, string>> {
+  const rows = await scope.selectFields(
+    pitches,
+    { id: pitches.id, sequence: pitches.sequence },
+    { where: eq(pitches.logId, logId) },
+  );
+  return new Map(rows.map((row) => [row.sequence, row.id]));
+}
+
+/**
+ * Throws of the log that have no pitch get the pitch of their number, when there is one now (issue 22): a throw
+ * imported before its pitches were entered finds them. A throw that has a pitch keeps it.
+ */
+export async function linkThrowsToPitches(scope: TenantScope, logId: string): Promise<void> {
+  const samePitch = and(eq(pitches.logId, sensorThrows.logId), eq(pitches.sequence, sensorThrows.sequence));
+  await scope.update(
+    sensorThrows,
+    // A correlated subquery: drizzle's set takes SQL where the row type says a uuid.
+    { pitchId: sql`(select ${pitches.id} from ${pitches} where ${samePitch})` as unknown as string },
+    and(
+      eq(sensorThrows.logId, logId),
+      isNull(sensorThrows.pitchId),
+      sql`exists (select 1 from ${pitches} where ${samePitch})`,
+    )!,
+  );
 }
