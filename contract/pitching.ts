@@ -451,24 +451,30 @@ export const throwingSummarySchema = z
         averageMph: z.number(),
       }),
     ),
-    /** Every day over `days` (oldest first): the day's workload and the acute, chronic and ratio on it. */
+    /**
+     * Every day over `days` (oldest first): the day's workload and the acute, chronic and ratio on it. A day with
+     * throws but no workload (thrown before the height and weight were known, or without torque) is null, never 0,
+     * and so are the acute, chronic and ratio of the days whose windows (9 and 28 days) hold it (issue 22).
+     */
     workload: z.array(
       z.object({
         date: z.iso.date(),
-        daily: z.number(),
-        acute: z.number(),
-        chronic: z.number(),
+        daily: z.number().nullable(),
+        acute: z.number().nullable(),
+        chronic: z.number().nullable(),
         ratio: z.number().nullable(),
         zone: zoneSchema.nullable(),
       }),
     ),
-    /** Today's acute:chronic, null before any throw with a workload. */
+    /** Today's acute:chronic, null when there were no arm-sensor throws in the last 28 days. */
     currentWorkload: z
       .object({
-        acute: z.number(),
-        chronic: z.number(),
+        acute: z.number().nullable(),
+        chronic: z.number().nullable(),
         ratio: z.number().nullable(),
         zone: zoneSchema.nullable(),
+        /** Days of the last 28 with throws but no workload: while there is one, the ratio is unknown. */
+        unknownDays: z.int(),
       })
       .nullable(),
   })
@@ -489,6 +495,11 @@ export const throwingAlertSchema = z
     pitchCount: z.object({ pitches: z.int(), limit: z.int() }).nullable(),
     /** The workload ratio outside the green zone. */
     workload: z.object({ ratio: z.number(), zone: z.enum(['amber', 'red']) }).nullable(),
+    /**
+     * The athlete threw in the last 28 days, but `days` of them have throws without a workload, so the ratio is
+     * unknown (issue 22): the height and weight are missing, or the sensor gave no torque.
+     */
+    workloadUnknown: z.object({ days: z.int() }).nullable(),
   })
   .meta({ id: 'ThrowingAlert' });
 export type ThrowingAlert = z.infer<typeof throwingAlertSchema>;

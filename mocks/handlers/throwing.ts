@@ -7,13 +7,8 @@ import {
   throwingSummaryResponseSchema,
 } from '@contract/pitching';
 import type { PitchType } from '@contract/throwing';
-import {
-  acuteWorkload,
-  chronicWorkload,
-  dailyPitchLimit,
-  restDaysAfter,
-  workloadZone,
-} from '@contract/throwing';
+import type { DayWorkload } from '@contract/throwing';
+import { acuteChronic, dailyPitchLimit, restDaysAfter, unknownWorkloadDays } from '@contract/throwing';
 import { addDays, format, parseISO } from 'date-fns';
 import { demoPeople, demoUsers } from '../data';
 import { apiError, apiRoute, requestUser, staffOnly, unauthorized, validationFailure } from './respond';
@@ -129,10 +124,15 @@ const profileOf = (athleteId: string): ThrowingProfile | null =>
 /** A pitch is about 0.42 of workload for these pitchers' torque, height and weight; a warm-up throw less. */
 const workloadPerPitch = 0.42;
 
-function dailyWorkload(profile: ThrowingProfile, daysAgo: number): number {
-  if (!profile.hasBodyMeasures || daysAgo >= profile.sensorDays) return 0;
-  return profile.pitchesOn(daysAgo) * workloadPerPitch + profile.otherThrowsOn(daysAgo);
+/** A day's workload; unknown (null) on a day of throws without height and weight on the profile, as the server. */
+function dailyWorkload(profile: ThrowingProfile, daysAgo: number): DayWorkload {
+  if (daysAgo >= profile.sensorDays) return 0;
+  const workload = profile.pitchesOn(daysAgo) * workloadPerPitch + profile.otherThrowsOn(daysAgo);
+  if (workload === 0) return 0;
+  return profile.hasBodyMeasures ? workload : null;
 }
+
+const roundedOrNull = (value: number | null) => (value === null ? null : round(value));
 
 /** Velocity on a day: a slow climb over two years, and a little day-to-day wobble. */
 const mphOn = (type: PitchTypeProfile, daysAgo: number) =>
@@ -187,21 +187,18 @@ export function demoThrowingSummary(athleteId: string, days: number, today = dem
   const history = Array.from({ length: days + 28 }, (_, index) => dailyWorkload(profile, days + 27 - index));
   const workload: ThrowingSummary['workload'] = [];
   for (let index = 28; index < history.length; index += 1) {
-    const upTo = history.slice(0, index + 1);
-    const acute = acuteWorkload(upTo);
-    const chronic = chronicWorkload(upTo);
-    const ratio = chronic > 0 ? round(acute / chronic) : null;
+    const { acute, chronic, ratio, zone } = acuteChronic(history.slice(0, index + 1));
     workload.push({
       date: shift(today, index - history.length + 1),
-      daily: round(history[index]!),
-      acute: round(acute),
-      chronic: round(chronic),
-      ratio,
-      zone: ratio === null ? null : workloadZone(ratio),
+      daily: roundedOrNull(history[index]!),
+      acute: roundedOrNull(acute),
+      chronic: roundedOrNull(chronic),
+      ratio: roundedOrNull(ratio),
+      zone,
     });
   }
   const latest = workload.at(-1);
-  const everThrown = profile.sensorDays > 0 && profile.hasBodyMeasures;
+  const everThrown = profile.sensorDays > 0;
 
   return {
     athlete: { id: person.id, firstName: person.firstName, lastName: person.lastName },
@@ -222,7 +219,13 @@ export function demoThrowingSummary(athleteId: string, days: number, today = dem
     workload,
     currentWorkload:
       everThrown && latest
-        ? { acute: latest.acute, chronic: latest.chronic, ratio: latest.ratio, zone: latest.zone }
+        ? {
+            acute: latest.acute,
+            chronic: latest.chronic,
+            ratio: latest.ratio,
+            zone: latest.zone,
+            unknownDays: unknownWorkloadDays(history),
+          }
         : null,
   };
 }
@@ -243,8 +246,10 @@ export function demoThrowingAlerts(groupId?: string, today = demoToday()): Throw
         currentWorkload?.ratio != null && currentWorkload.zone && currentWorkload.zone !== 'green'
           ? { ratio: currentWorkload.ratio, zone: currentWorkload.zone }
           : null;
-      if (!pitchCount && !workload) return [];
-      return [{ athlete: summary.athlete, pitchCount, workload }];
+      const unknownDays = currentWorkload?.unknownDays ?? 0;
+      const workloadUnknown = unknownDays > 0 ? { days: unknownDays } : null;
+      if (!pitchCount && !workload && !workloadUnknown) return [];
+      return [{ athlete: summary.athlete, pitchCount, workload, workloadUnknown }];
     });
 }
 

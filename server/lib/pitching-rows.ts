@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PitchValues, SensorThrowValues, ThrowSource } from '../../contract/pitching';
 import { isStrike, throwWorkload } from '../../contract/throwing';
 import { kilogramsPerPound } from '../../contract/training-vocabulary';
@@ -126,4 +126,44 @@ export async function linkThrowsToPitches(scope: TenantScope, logId: string): Pr
       sql`exists (select 1 from ${pitches} where ${samePitch})`,
     )!,
   );
+}
+
+/**
+ * The athlete's throws logged before the height and weight were known get their workload from the measures now
+ * (issue 22), in the caller's transaction: the profile update that brings the measures. Throws that have a workload
+ * keep it (ADR 039: the body of that day); the rollups follow through their triggers. Answers how many changed.
+ */
+export async function fillMissingWorkloads(
+  scope: TenantScope,
+  athleteId: string,
+  body: BodyMeasures,
+): Promise<number> {
+  if (!body.heightInches || !body.weightPounds) return 0;
+  const missing = and(
+    eq(sensorThrows.athleteId, athleteId),
+    isNull(sensorThrows.workload),
+    isNotNull(sensorThrows.elbowTorqueNm),
+  )!;
+  // A throw's workload depends on its torque alone once the body is known: computed once per torque value with the
+  // contract's arithmetic, keyed by the column's own text so the database finds each throw's value.
+  const torques = await scope.selectFields(
+    sensorThrows,
+    { torque: sql<string>`${sensorThrows.elbowTorqueNm}::text` },
+    { where: missing, groupBy: [sensorThrows.elbowTorqueNm] },
+  );
+  if (torques.length === 0) return 0;
+  const workloadOfTorque = Object.fromEntries(
+    torques.map(({ torque }) => [torque, workloadOf(Number(torque), body)]),
+  );
+  const filled = await scope.update(
+    sensorThrows,
+    {
+      // One statement for every throw (the rollups recompute once): drizzle's set takes SQL where a number is typed.
+      workload:
+        sql`(${JSON.stringify(workloadOfTorque)}::jsonb ->> ${sensorThrows.elbowTorqueNm}::text)::real` as unknown as number,
+      updatedAt: new Date(),
+    },
+    missing,
+  );
+  return filled.length;
 }

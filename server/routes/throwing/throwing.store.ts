@@ -1,11 +1,11 @@
-import { and, asc, between, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ThrowingAlert, ThrowingAlertsResponse, ThrowingSummary } from '../../../contract/pitching';
 import {
-  acuteWorkload,
-  chronicWorkload,
+  acuteChronic,
   dailyPitchLimit,
   restDaysAfter,
-  workloadZone,
+  unknownWorkloadDays,
+  type DayWorkload,
   type PitchType,
 } from '../../../contract/throwing';
 import { athleteGroups, throwingDays, users, workloadDays } from '../../db/schema';
@@ -35,16 +35,17 @@ const round = (value: number, places: number) => {
   return Math.round(value * factor) / factor;
 };
 
+const roundedOrNull = (value: number | null, places: number) =>
+  value === null ? null : round(value, places);
+
 /** The acute and chronic workloads on the last day of `daily` (oldest first), with their ratio and zone. */
-function workloadOn(daily: readonly number[]) {
-  const acute = acuteWorkload(daily);
-  const chronic = chronicWorkload(daily);
-  const ratio = chronic > 0 ? acute / chronic : null;
+function workloadOn(daily: readonly DayWorkload[]) {
+  const { acute, chronic, ratio, zone } = acuteChronic(daily);
   return {
-    acute: round(acute, 4),
-    chronic: round(chronic, 4),
-    ratio: ratio === null ? null : round(ratio, 3),
-    zone: ratio === null ? null : workloadZone(ratio),
+    acute: roundedOrNull(acute, 4),
+    chronic: roundedOrNull(chronic, 4),
+    ratio: roundedOrNull(ratio, 3),
+    zone,
   };
 }
 
@@ -54,13 +55,20 @@ const dayMs = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / dayMs;
 const dateOfDay = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
 
-/** `length` days' workloads ending on `to` (oldest first): the day's sum from `rows`, or 0. */
-function dailyWorkloads(to: string, length: number, rows: Iterable<{ date: string; workload: number }>) {
+/**
+ * `length` days' workloads ending on `to` (oldest first): the day's sum from `rows`, 0 on a day without throws, null
+ * on a day whose throws have no workload (issue 22: unknown, never 0).
+ */
+function dailyWorkloads(
+  to: string,
+  length: number,
+  rows: Iterable<{ date: string; workload: number | null }>,
+): DayWorkload[] {
   const first = dayNumber(to) - length + 1;
-  const daily = Array.from({ length }, () => 0);
+  const daily: DayWorkload[] = Array.from({ length }, () => 0);
   for (const row of rows) {
     const index = dayNumber(row.date) - first;
-    if (index >= 0 && index < length) daily[index] = (daily[index] ?? 0) + Number(row.workload);
+    if (index >= 0 && index < length) daily[index] = row.workload === null ? null : Number(row.workload);
   }
   return daily;
 }
@@ -130,14 +138,8 @@ export class ThrowingStore {
       ),
       this.tenant.selectFields(
         workloadDays,
-        { date: workloadDays.date, workload: sql<number>`${workloadDays.workloadSum}` },
-        {
-          where: and(
-            eq(workloadDays.athleteId, id),
-            between(workloadDays.date, workloadFrom, today),
-            isNotNull(workloadDays.workloadSum),
-          ),
-        },
+        { date: workloadDays.date, workload: sql<number | null>`${workloadDays.workloadSum}` },
+        { where: and(eq(workloadDays.athleteId, id), between(workloadDays.date, workloadFrom, today)) },
       ),
     ]);
 
@@ -181,11 +183,11 @@ export class ThrowingStore {
     const firstDay = dayNumber(from);
     const workload = series.slice(skipped).map((daily, index) => ({
       date: dateOfDay(firstDay + index),
-      daily: round(daily, 4),
+      daily: roundedOrNull(daily, 4),
       ...workloadOn(series.slice(index, skipped + index + 1)),
     }));
     const current = workload.at(-1)!;
-    const threwLately = series.slice(-chronicDays).some((value) => value > 0);
+    const threwLately = series.slice(-chronicDays).some((value) => value === null || value > 0);
 
     return {
       athlete: { id: athlete.id, firstName: athlete.firstName, lastName: athlete.lastName },
@@ -212,9 +214,15 @@ export class ThrowingStore {
         }))
         .sort((a, b) => b.pitches - a.pitches || a.pitchType.localeCompare(b.pitchType)),
       workload,
-      // Nothing to say without a throw with a workload in the chronic window.
+      // Nothing to say without an arm-sensor throw in the chronic window.
       currentWorkload: threwLately
-        ? { acute: current.acute, chronic: current.chronic, ratio: current.ratio, zone: current.zone }
+        ? {
+            acute: current.acute,
+            chronic: current.chronic,
+            ratio: current.ratio,
+            zone: current.zone,
+            unknownDays: unknownWorkloadDays(series),
+          }
         : null,
     };
   }
@@ -250,18 +258,12 @@ export class ThrowingStore {
         {
           athleteId: workloadDays.athleteId,
           date: workloadDays.date,
-          workload: sql<number>`${workloadDays.workloadSum}`,
+          workload: sql<number | null>`${workloadDays.workloadSum}`,
         },
-        {
-          where: and(
-            between(workloadDays.date, from, today),
-            isNotNull(workloadDays.workloadSum),
-            of(workloadDays.athleteId),
-          ),
-        },
+        { where: and(between(workloadDays.date, from, today), of(workloadDays.athleteId)) },
       ),
     ]);
-    const workloadsOf = new Map<string, { date: string; workload: number }[]>();
+    const workloadsOf = new Map<string, { date: string; workload: number | null }[]>();
     for (const row of daily) {
       const days = workloadsOf.get(row.athleteId) ?? [];
       days.push(row);
@@ -287,16 +289,21 @@ export class ThrowingStore {
       const pitched = countOf.get(person.id) ?? 0;
       const pitchCount = limit !== null && pitched > limit ? { pitches: pitched, limit } : null;
       const days = workloadsOf.get(person.id);
-      const current = days ? workloadOn(dailyWorkloads(today, chronicDays, days)) : null;
+      const series = days ? dailyWorkloads(today, chronicDays, days) : null;
+      const current = series ? workloadOn(series) : null;
       const workload =
         current?.ratio != null && current.zone !== null && current.zone !== 'green'
           ? { ratio: current.ratio, zone: current.zone }
           : null;
-      if (pitchCount || workload) {
+      // A ratio left unknown by throws without a workload is said, rather than read as green by its silence.
+      const unknownDays = series ? unknownWorkloadDays(series) : 0;
+      const workloadUnknown = unknownDays > 0 ? { days: unknownDays } : null;
+      if (pitchCount || workload || workloadUnknown) {
         alerts.push({
           athlete: { id: person.id, firstName: person.firstName, lastName: person.lastName },
           pitchCount,
           workload,
+          workloadUnknown,
         });
       }
     }
