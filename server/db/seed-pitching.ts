@@ -1,12 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { PitchValues, SensorThrowValues } from '../../contract/pitching';
-import {
-  acuteChronic,
-  pitchResults,
-  type PitchResult,
-  type PitchType,
-} from '../../contract/throwing';
+import { acuteChronic, pitchResults, type PitchResult, type PitchType } from '../../contract/throwing';
 import { addCalendarDays, todayIn } from '../lib/calendar-days';
 import { pitchRow, sensorThrowRow, type BodyMeasures } from '../lib/pitching-rows';
 import type { Database } from './client';
