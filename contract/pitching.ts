@@ -486,6 +486,35 @@ export const throwingSummaryResponseSchema = z
   .meta({ id: 'ThrowingSummaryResponse' });
 export type ThrowingSummaryResponse = z.infer<typeof throwingSummaryResponseSchema>;
 
+/**
+ * The season's pitches one by one, for the Throwing tab's scatter of velocity over time (issue 22). Two years of an
+ * athlete are ≈100,000 pitches, more than a phone draws smoothly: the server answers at most `sample` of them, an
+ * even sample, and keeps every outlier of its pitch type besides (up to `outliers`, the furthest first).
+ */
+export const seasonPitchLimits = { sample: 1000, outliers: 500 } as const;
+
+export const seasonPitchSchema = z
+  .object({
+    date: z.iso.date(),
+    pitchType: pitchTypeSchema,
+    velocityMph: z.number(),
+    /** Beyond its type's far fences (3 × the interquartile range below Q1 or above Q3): a velocity to look at. */
+    outlier: z.boolean(),
+  })
+  .meta({ id: 'SeasonPitch' });
+export type SeasonPitch = z.infer<typeof seasonPitchSchema>;
+
+export const seasonPitchesResponseSchema = z
+  .object({
+    /** The pitches over `days`: all of them, or the sample and the outliers; by date. */
+    pitches: z.array(seasonPitchSchema),
+    /** How many pitches the athlete threw over `days`, of which `pitches` are shown. */
+    total: z.int(),
+    sampled: z.boolean(),
+  })
+  .meta({ id: 'SeasonPitchesResponse' });
+export type SeasonPitchesResponse = z.infer<typeof seasonPitchesResponseSchema>;
+
 export const throwingAlertsQuerySchema = z.object({ groupId: z.uuid().optional() });
 
 export const throwingAlertSchema = z

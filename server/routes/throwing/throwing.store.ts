@@ -1,5 +1,11 @@
-import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ThrowingAlert, ThrowingAlertsResponse, ThrowingSummary } from '../../../contract/pitching';
+import { and, asc, between, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  seasonPitchLimits,
+  type SeasonPitchesResponse,
+  type ThrowingAlert,
+  type ThrowingAlertsResponse,
+  type ThrowingSummary,
+} from '../../../contract/pitching';
 import {
   acuteChronic,
   dailyPitchLimit,
@@ -8,7 +14,7 @@ import {
   type DayWorkload,
   type PitchType,
 } from '../../../contract/throwing';
-import { athleteGroups, throwingDays, users, workloadDays } from '../../db/schema';
+import { athleteGroups, pitches, throwingDays, users, workloadDays } from '../../db/schema';
 import { addCalendarDays, todayIn } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
@@ -224,6 +230,85 @@ export class ThrowingStore {
             unknownDays: unknownWorkloadDays(series),
           }
         : null,
+    };
+  }
+
+  /**
+   * The season's pitches one by one, for the scatter of velocity over time (issue 22): all of them up to
+   * `seasonPitchLimits.sample`, else an even sample of that size and every outlier of its pitch type besides, so two
+   * years' ≈100,000 pitches reach a phone as some 1,000 points. The sample is by a hash of the pitch id: the same
+   * pitches every time, spread over the season as the pitches are. Three reads, none of them of all the rows into
+   * the server: the count (from the rollup), each type's quartiles, and the rows sampled or beyond the fences.
+   */
+  async seasonPitches(athleteId: string, days: number): Promise<SeasonPitchesResponse> {
+    const id = athleteId.toLowerCase();
+    const today = this.today();
+    const from = addCalendarDays(today, -(days - 1));
+    const ofSeason = and(eq(pitches.athleteId, id), between(pitches.date, from, today));
+    const [, counted, quartiles] = await Promise.all([
+      this.athleteFor(id),
+      this.tenant.selectFields(
+        throwingDays,
+        { total: sql<number>`coalesce(sum(${throwingDays.pitches}), 0)::int` },
+        { where: and(eq(throwingDays.athleteId, id), between(throwingDays.date, from, today)) },
+      ),
+      this.tenant.selectFields(
+        pitches,
+        {
+          pitchType: pitches.pitchType,
+          q1: sql<number>`percentile_cont(0.25) within group (order by ${pitches.velocityMph})`,
+          q3: sql<number>`percentile_cont(0.75) within group (order by ${pitches.velocityMph})`,
+        },
+        { where: ofSeason, groupBy: [pitches.pitchType] },
+      ),
+    ]);
+    const total = Number(counted[0]?.total ?? 0);
+    if (total === 0) return { pitches: [], total: 0, sampled: false };
+
+    // Tukey's far fences, at least 3 mph out (a bullpen typed in whole numbers can have no spread at all).
+    const fences = new Map(
+      quartiles.map(({ pitchType, q1, q3 }) => {
+        const reach = Math.max(3 * (Number(q3) - Number(q1)), 3);
+        return [pitchType, { low: Number(q1) - reach, high: Number(q3) + reach }];
+      }),
+    );
+    const beyond = or(
+      ...[...fences].map(([pitchType, fence]) =>
+        and(
+          eq(pitches.pitchType, pitchType),
+          or(lt(pitches.velocityMph, fence.low), gt(pitches.velocityMph, fence.high)),
+        ),
+      ),
+    )!;
+    const sampled = total > seasonPitchLimits.sample;
+    const every = Math.ceil(total / seasonPitchLimits.sample);
+    const inSample = sampled ? sql`mod(hashtextextended(${pitches.id}::text, 0), ${every}) = 0` : undefined;
+    const rows = await this.tenant.selectFields(
+      pitches,
+      {
+        date: pitches.date,
+        pitchType: pitches.pitchType,
+        velocityMph: pitches.velocityMph,
+        outlier: sql<boolean>`${beyond}`,
+        inSample: inSample ? sql<boolean>`${inSample}` : sql<boolean>`true`,
+      },
+      { where: and(ofSeason, inSample ? or(inSample, beyond) : undefined), orderBy: [asc(pitches.date)] },
+    );
+    // Outliers beyond the cap: the furthest from their fence are kept.
+    const distance = (row: (typeof rows)[number]) => {
+      const fence = fences.get(row.pitchType)!;
+      return Math.max(fence.low - row.velocityMph, row.velocityMph - fence.high);
+    };
+    const outliers = rows.filter((row) => row.outlier && !row.inSample);
+    const keptOutliers = new Set(
+      outliers.sort((a, b) => distance(b) - distance(a)).slice(0, seasonPitchLimits.outliers),
+    );
+    return {
+      pitches: rows
+        .filter((row) => row.inSample || keptOutliers.has(row))
+        .map(({ date, pitchType, velocityMph, outlier }) => ({ date, pitchType, velocityMph, outlier })),
+      total,
+      sampled,
     };
   }
 

@@ -39,6 +39,8 @@ const sectionNote = 'text-sm text-muted-foreground';
 const dayOf = (date: string) => format(parseISO(date), 'EEE d MMM');
 const shortDayOf = (date: string) => format(parseISO(date), 'd MMM');
 const fixed = (value: number, places = 2) => value.toFixed(places);
+/** A workload that may be unknown: a dash, never a 0. */
+const orDash = (value: number | null) => (value === null ? '—' : fixed(value));
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 /** "the last 90 days", "the last year": how a range reads in a sentence. */
 const rangePhrase = (days: ThrowingRange) => (days === 365 ? 'year' : throwingRangeLabels[days]);
@@ -220,20 +222,29 @@ function TodayFigures({ summary, hint }: { summary: ThrowingSummary; hint: HintP
                 <span>{fixed(currentWorkload.ratio)}</span>
                 <ZoneBadge zone={currentWorkload.zone} />
               </>
+            ) : currentWorkload?.unknownDays ? (
+              'Unknown'
             ) : (
               '—'
             )
           }
         >
-          {currentWorkload
-            ? `Acute ${fixed(currentWorkload.acute)} · chronic ${fixed(currentWorkload.chronic)}`
-            : summary.hasBodyMeasures
-              ? 'No arm-sensor throws yet'
-              : 'Needs height and weight'}
+          {workloadNote(summary)}
         </Figure>
       </dl>
     </Card>
   );
+}
+
+/** Under the ratio: its two workloads, or why there is no ratio (issue 22: unknown days are not 0). */
+function workloadNote({ currentWorkload, hasBodyMeasures }: ThrowingSummary): string {
+  if (!currentWorkload) return hasBodyMeasures ? 'No arm-sensor throws yet' : 'Needs height and weight';
+  const { acute, chronic, unknownDays } = currentWorkload;
+  if (unknownDays > 0) {
+    const days = `${unknownDays} ${unknownDays === 1 ? 'day' : 'days'} of the last 28 had throws without a workload`;
+    return hasBodyMeasures ? `${days} (no elbow torque)` : `${days}: needs height and weight`;
+  }
+  return `Acute ${orDash(acute)} · chronic ${orDash(chronic)}`;
 }
 
 const th = 'px-1.5 py-2 whitespace-nowrap sm:px-3';
@@ -460,9 +471,11 @@ function Workload({
                   <th scope="row" className={`${td} text-left font-normal`}>
                     {shortDayOf(day.date)}
                   </th>
-                  <td className={`${td} text-right tabular-nums`}>{fixed(day.daily)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{fixed(day.acute)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{fixed(day.chronic)}</td>
+                  <td className={`${td} text-right tabular-nums`}>
+                    {day.daily === null ? 'Unknown' : fixed(day.daily)}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>{orDash(day.acute)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{orDash(day.chronic)}</td>
                   <td className={`${td} text-right tabular-nums`}>
                     {day.ratio === null || !day.zone ? '—' : `${fixed(day.ratio)} ${zoneWords[day.zone]}`}
                   </td>
