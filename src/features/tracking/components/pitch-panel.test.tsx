@@ -9,7 +9,7 @@ import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
 import { createTrackingFake } from '@mocks/handlers/tracking';
 import { demoExercises, demoWorkouts } from '@mocks/library-data';
 import { server } from '@mocks/server';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -18,7 +18,9 @@ import {
   createMemoryDeviceLogStorage,
   forgetDeviceLogsInMemory,
 } from '@/lib/tracking-sync/device-logs';
+import type { DevicePitch } from '@/lib/tracking-sync/device-logs';
 import { stopTrackingSync } from '@/lib/tracking-sync/start-tracking-sync';
+import { PitchPanel } from './pitch-panel';
 
 /*
  * Pitches entered while tracking (issue 16), offline and exactly once, and those entered on another device. The
@@ -698,5 +700,37 @@ describe('pitches entered on another device', { timeout: 20_000 }, () => {
     await waitFor(() => expect(pitchRow(1)).toHaveTextContent(/Cutter.*87\.0 mph/));
     expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']);
     expect(pitchRow(2)).toHaveTextContent(/Fastball.*90\.0 mph/);
+  });
+});
+
+describe('a long session of pitches', () => {
+  it('draws a window of the list at a time, each row telling its place in the whole', async () => {
+    const pitches: Record<string, DevicePitch> = {};
+    for (let sequence = 1; sequence <= 600; sequence += 1) {
+      const id = `01900000-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
+      pitches[id] = {
+        ...pitchInputSchema.parse({ sequence, pitchType: 'fastball', velocityMph: 80 + (sequence % 10) }),
+        id,
+        removed: false,
+      };
+    }
+    render(
+      <PitchPanel logId="01900000-0000-7000-8000-00000000c0ad" pitches={pitches} rejected={[]} isLocked />,
+    );
+    expect(within(panel()).getByRole('status')).toHaveTextContent('600 pitches');
+    const drawn = within(within(panel()).getByRole('list', { name: 'Pitches entered' })).getAllByRole(
+      'listitem',
+    );
+    expect(drawn.length).toBeLessThan(30);
+    expect(drawn[0]).toHaveAccessibleName('Pitch 600');
+    expect(drawn[0]).toHaveAttribute('aria-posinset', '1');
+    expect(drawn[0]).toHaveAttribute('aria-setsize', '600');
+
+    // Scrolled down, the older pitches are drawn in their place.
+    const box = within(panel()).getByRole('list', { name: 'Pitches entered' }).parentElement!;
+    box.scrollTop = 52 * 400;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(pitchRow(200)).toHaveAttribute('aria-posinset', '401'));
+    expect(within(panel()).queryByRole('listitem', { name: 'Pitch 600' })).not.toBeInTheDocument();
   });
 });
