@@ -1,6 +1,8 @@
 import { errorCodes } from '@contract';
-import type { ThrowingAlert, ThrowingSummary } from '@contract/pitching';
+import type { SeasonPitch, SeasonPitchesResponse, ThrowingAlert, ThrowingSummary } from '@contract/pitching';
 import {
+  seasonPitchesResponseSchema,
+  seasonPitchLimits,
   throwingAlertsQuerySchema,
   throwingAlertsResponseSchema,
   throwingQuerySchema,
@@ -230,6 +232,55 @@ export function demoThrowingSummary(athleteId: string, days: number, today = dem
   };
 }
 
+/**
+ * The range's pitches one by one, as the server answers them for the scatter: each day's pitches split by type as
+ * the summary's velocity is; the eighth day back's last fastball came in 10 mph slow (an outlier, 3 × the
+ * interquartile range or 3 mph beyond its type's quartiles); more than 1,000 are sampled evenly, outliers kept.
+ */
+export function demoSeasonPitches(
+  athleteId: string,
+  days: number,
+  today = demoToday(),
+): SeasonPitchesResponse {
+  const profile = profileOf(athleteId) ?? quietProfile(athleteId);
+  const all: Omit<SeasonPitch, 'outlier'>[] = [];
+  for (let daysAgo = days - 1; daysAgo >= 0; daysAgo -= 1) {
+    const pitches = profile.pitchesOn(daysAgo);
+    let left = pitches;
+    profile.pitchTypes.forEach((type, index) => {
+      const count =
+        index === profile.pitchTypes.length - 1 ? left : Math.min(left, Math.round(pitches * type.share));
+      left -= count;
+      for (let nth = 0; nth < count; nth += 1) {
+        const slow = daysAgo === 8 && index === 0 && nth === count - 1 ? 10 : 0;
+        all.push({
+          date: shift(today, -daysAgo),
+          pitchType: type.pitchType,
+          velocityMph: round(mphOn(type, daysAgo) + (((nth * 5) % 7) - 3) * 0.4 - slow, 1),
+        });
+      }
+    });
+  }
+  const fences = new Map(
+    profile.pitchTypes.map(({ pitchType }) => {
+      const sorted = all
+        .filter((pitch) => pitch.pitchType === pitchType)
+        .map((pitch) => pitch.velocityMph)
+        .sort((a, b) => a - b);
+      const at = (share: number) => sorted[Math.floor((sorted.length - 1) * share)] ?? 0;
+      const reach = Math.max(3 * (at(0.75) - at(0.25)), 3);
+      return [pitchType, { low: at(0.25) - reach, high: at(0.75) + reach }];
+    }),
+  );
+  const every = Math.ceil(all.length / seasonPitchLimits.sample);
+  const shown = all.flatMap((pitch, index) => {
+    const fence = fences.get(pitch.pitchType)!;
+    const outlier = pitch.velocityMph < fence.low || pitch.velocityMph > fence.high;
+    return outlier || index % every === 0 ? [{ ...pitch, outlier }] : [];
+  });
+  return { pitches: shown, total: all.length, sampled: every > 1 };
+}
+
 /** The staff's warnings of today: pitch counts over the age's limit, workload ratios outside green. */
 export function demoThrowingAlerts(groupId?: string, today = demoToday()): ThrowingAlert[] {
   return athletes
@@ -275,6 +326,26 @@ export const throwingHandlers = [
         });
       }
       return reply(200, { throwing: demoThrowingSummary(params.athleteId, query.data.days) });
+    },
+  ),
+  apiRoute(
+    {
+      method: 'get',
+      path: '/api/athletes/{athleteId}/throwing/pitches',
+      responses: { 200: seasonPitchesResponseSchema },
+    },
+    ({ request, params, reply }) => {
+      const viewer = requestUser(request);
+      if (!viewer) return unauthorized();
+      const query = throwingQuerySchema.safeParse(queryOf(request));
+      if (!query.success) return validationFailure(query.error);
+      if (!profileOf(params.athleteId) || (viewer.role === 'athlete' && viewer.id !== params.athleteId)) {
+        return apiError(404, {
+          code: errorCodes.notFound,
+          message: 'This athlete is not in your organisation.',
+        });
+      }
+      return reply(200, demoSeasonPitches(params.athleteId, query.data.days));
     },
   ),
   apiRoute(

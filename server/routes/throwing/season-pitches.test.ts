@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonPitchLimits, type SeasonPitchesResponse } from '../../../contract/pitching';
@@ -8,7 +9,6 @@ import type { ErrorBody } from '../../testing/library-lookups';
 import { scheduleLookups } from '../../testing/schedule-lookups';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { deviceClock, trackingLookups } from '../../testing/tracking-lookups';
-import { eq } from 'drizzle-orm';
 
 let t: TestContext;
 let coach: string;
@@ -19,9 +19,9 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  [coach, diego, noah] = await Promise.all(
+  [coach, diego, noah] = (await Promise.all(
     ['coach@demo.test', 'diego.martinez@demo.test', 'noah.kim@demo.test'].map((email) => t.signIn(email)),
-  );
+  )) as [string, string, string];
   const lookups = scheduleLookups(t);
   today = await lookups.today(coach);
   ids = await lookups.named(coach, {

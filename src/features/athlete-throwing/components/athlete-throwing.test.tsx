@@ -1,7 +1,7 @@
 import { demoPeople, demoUsers } from '@mocks/data';
 import type { ThrowingSummaryResponse } from '@contract/pitching';
 import { demoToday } from '@mocks/handlers/schedule';
-import { demoThrowingSummary } from '@mocks/handlers/throwing';
+import { demoSeasonPitches, demoThrowingSummary } from '@mocks/handlers/throwing';
 import { server } from '@mocks/server';
 import { screen, waitFor, within } from '@testing-library/react';
 import { addDays, format, parseISO } from 'date-fns';
@@ -93,6 +93,23 @@ describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { time
     // The build-up after a lighter month: the ratio left the green zone a week ago.
     expect(recent.some((row) => / (Amber|Red)$/.test(row))).toBe(true);
     expect(within(workload).queryByText(/height and weight/)).not.toBeInTheDocument();
+  });
+
+  it('draws every pitch of two years as an even sample with the outliers, and lists the outliers (issue 22)', async () => {
+    const season = demoSeasonPitches(jamie.id, 730);
+    expect(season.sampled).toBe(true);
+    const outliers = season.pitches.filter((pitch) => pitch.outlier);
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${jamie.id}?tab=throwing&days=730`);
+    const card = await screen.findByRole('region', { name: 'Every pitch' }, { timeout: 15_000 });
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      `Velocity of an even sample of ${(season.pitches.length - outliers.length).toLocaleString('en-US')} of the ${season.total.toLocaleString('en-US')} pitches of the last 2 years, with every outlier.`,
+    );
+    expect(season.pitches.length).toBeLessThanOrEqual(1000 + outliers.length);
+    expect(await within(card).findByTestId('season-scatter')).toHaveAttribute('aria-hidden', 'true');
+    expect(rowsOf(/^Outliers: pitches far from their type’s usual velocity/)).toEqual([
+      expect.stringMatching(new RegExp(`^${day(-8)} \\| Fastball \\| 5\\d\\.\\d$`)),
+    ]);
   });
 
   it('keeps the range in the address and asks the server for it', async () => {
