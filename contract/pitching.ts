@@ -185,8 +185,9 @@ export const sensorThrowSchema = z
     date: z.iso.date(),
     sequence: z.int(),
     /**
-     * The pitch this throw was: the log's pitch of the throw's number when the throw was written (or when that pitch
-     * came later), kept when pitches are renumbered; null when there is none or it was removed.
+     * The pitch this throw was: the log's pitch of the throw's number when the throw was written, or when the log's
+     * pitches were replaced or imported as a whole; kept when pitches are renumbered; null when there was none then,
+     * or it was removed.
      */
     pitchId: z.uuid().nullable(),
     thrownAt: instant.nullable(),

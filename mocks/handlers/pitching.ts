@@ -207,7 +207,7 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
       ? Math.max(...list.map((pitch) => pitch.sequence)) + 1
       : sequence;
   };
-  /** Throws without a pitch get the one of their number, when a pitch arrives (the server's linkThrowsToPitches). */
+  /** Throws without a pitch get the one of their number when the pitches are replaced (linkThrowsToPitches). */
   const linkThrows = (logId: string) => {
     throwsOf.set(
       logId,
@@ -251,7 +251,6 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         const sequence = numberOfNewPitch(params.logId, body.data.sequence);
         const pitch = pitchOf(params.logId, nextId(), { ...body.data, sequence });
         pitches.set(params.logId, [...(pitches.get(params.logId) ?? []), pitch]);
-        linkThrows(params.logId);
         return reply(201, { pitch });
       },
     ),
@@ -296,7 +295,6 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
           ...existing.filter((candidate) => candidate.id !== params.pitchId),
           pitch,
         ]);
-        linkThrows(params.logId);
         return reply(known ? 200 : 201, { pitch });
       },
     ),

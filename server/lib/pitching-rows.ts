@@ -111,8 +111,10 @@ export async function pitchIdsByNumber(scope: TenantScope, logId: string): Promi
 }
 
 /**
- * Throws of the log that have no pitch get the pitch of their number, when there is one now (issue 22): a throw
- * imported before its pitches were entered finds them. A throw that has a pitch keeps it.
+ * Throws of the log that have no pitch get the pitch of their number, when there is one now (issue 22). Called when
+ * a log's pitches are replaced as a whole (a replace, an import's commit): the delete left every throw without its
+ * pitch, and throws imported before their pitches find them. A single pitch added later does not call it, so the
+ * throw of a removed pitch never takes another pitch given its number.
  */
 export async function linkThrowsToPitches(scope: TenantScope, logId: string): Promise<void> {
   const samePitch = and(eq(pitches.logId, sensorThrows.logId), eq(pitches.sequence, sensorThrows.sequence));

@@ -146,7 +146,7 @@ describe('pitch numbers from two devices (issue 22)', () => {
 });
 
 describe('throws and their pitches, by id (issue 22)', () => {
-  it('links each throw to the pitch of its number when it is written, and keeps it when the numbers change', async () => {
+  it('links each throw to the pitch of its number when it is written, and never to another pitch later', async () => {
     const log = await bullpen();
     const ids = [uuidv7(), uuidv7(), uuidv7()];
     for (const [index, pitchId] of ids.entries()) {
@@ -163,32 +163,37 @@ describe('throws and their pitches, by id (issue 22)', () => {
       [4, null],
     ]);
 
-    // Pitch 2 removed: its throw has no pitch, and does not take another's.
+    // Pitch 2 removed: its throw has no pitch, and does not take the next pitch given number 2.
     await t.request('DELETE', pitchesPath(log.id, ids[1]), { token: coach });
-    // A pitch of number 4 arrives later: the throw that had none gets it.
-    const fourth = await t.request<PitchResponse>('POST', pitchesPath(log.id), {
+    const newSecond = await t.request<PitchResponse>('POST', pitchesPath(log.id), {
       token: coach,
-      body: pitch(4),
+      body: pitch(2),
     });
-    // A device's pitch 3 whose number is taken is numbered 5, and no throw moves to it.
+    expect(newSecond.body.pitch.sequence).toBe(2);
+    // A device's pitch 3 whose number is taken is numbered 4: throw 3 keeps pitch 3, throw 4 gets no pitch.
     const clashing = await t.request<PitchResponse>('PUT', pitchesPath(log.id, uuidv7()), {
       token: jamie,
       body: pitch(3),
     });
-    expect(clashing.body.pitch.sequence).toBe(5);
+    expect(clashing.body.pitch.sequence).toBe(4);
+    // A throw written now is matched by the numbers now.
+    const fifth = await t.request<PitchResponse>('POST', pitchesPath(log.id), {
+      token: coach,
+      body: pitch(5),
+    });
     const one = await t.request<SensorThrowResponse>('POST', throwsPath(log.id), {
       token: coach,
       body: sensorThrow(5),
     });
-    expect(one.body.throw.pitchId).toBe(clashing.body.pitch.id);
+    expect(one.body.throw.pitchId).toBe(fifth.body.pitch.id);
 
     const list = await t.request<SensorThrowListResponse>('GET', throwsPath(log.id), { token: coach });
     expect(list.body.throws.map((thrown) => [thrown.sequence, thrown.pitchId])).toEqual([
       [1, ids[0]],
       [2, null],
       [3, ids[2]],
-      [4, fourth.body.pitch.id],
-      [5, clashing.body.pitch.id],
+      [4, null],
+      [5, fifth.body.pitch.id],
     ]);
   });
 

@@ -135,7 +135,6 @@ export class PitchingStore {
         pitches,
         pitchRow(uuidv7(), log, { ...values, sequence }, this.origin),
       );
-      await linkThrowsToPitches(scope, log.id);
       return toPitch(row!);
     });
   }
@@ -150,6 +149,7 @@ export class PitchingStore {
           pitches,
           withUniqueSequences(list).map((values) => pitchRow(uuidv7(), log, values, this.origin)),
         );
+        // The throws lost their pitches with the delete: they are matched to the new list by number, now.
         await linkThrowsToPitches(scope, log.id);
       }
       return { pitches: (await this.pitchesOf(scope, log.id)).map(toPitch) };
@@ -186,7 +186,6 @@ export class PitchingStore {
         when: eq(pitches.logId, log.id),
       });
       if (!written) throw conflict('This pitch id is taken: make a new one.');
-      if (!existing) await linkThrowsToPitches(scope, log.id);
       return { pitch: toPitch(written), created: !existing };
     });
   }

@@ -18,11 +18,7 @@ export function useAddPitch(logId: string) {
         ),
       );
       // The athlete's throwing summary counts this pitch too.
-      // A throw without a pitch takes a new pitch of its number (issue 22): the throws' list names it now.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: pitchingQueries.sensorThrows(logId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['athlete-throwing'] }),
-      ]);
+      await queryClient.invalidateQueries({ queryKey: ['athlete-throwing'] });
     },
   });
 }
