@@ -140,12 +140,7 @@ export type LoggedSetResponse = z.infer<typeof loggedSetResponseSchema>;
 
 // ——— Records and maxes ———
 
-export const recordKinds = [
-  'estimated_one_rm',
-  'heaviest_load',
-  'most_reps_at_load',
-  'best_velocity',
-] as const;
+export const recordKinds = ['estimated_one_rm', 'heaviest_load', 'most_reps_at_load', 'best_velocity'] as const;
 export const recordKindSchema = z.enum(recordKinds);
 export type RecordKind = z.infer<typeof recordKindSchema>;
 export const recordKindLabels: Record<RecordKind, string> = {
@@ -485,12 +480,7 @@ export type AthleteTrainingResponse = z.infer<typeof athleteTrainingResponseSche
 
 // ——— Activities (spec's activities) ———
 
-export const activityKinds = [
-  'workout_completed',
-  'record_set',
-  'program_applied',
-  'athlete_joined',
-] as const;
+export const activityKinds = ['workout_completed', 'record_set', 'program_applied', 'athlete_joined'] as const;
 export const activitySchema = z
   .object({
     id: z.uuid(),
