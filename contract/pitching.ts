@@ -88,7 +88,7 @@ export const pitchInputSchema = z
 export type PitchInput = z.input<typeof pitchInputSchema>;
 export type PitchValues = z.output<typeof pitchInputSchema>;
 
-/** One throw measured by an arm sensor; matched to a pitch by order when both exist. */
+/** One throw measured by an arm sensor; matched to the pitch of its number, when there is one, as it is saved. */
 export const sensorThrowInputSchema = z
   .strictObject({
     sequence: z
@@ -134,6 +134,10 @@ export const pitchSchema = z
     athleteId: z.uuid(),
     /** The workout's date (the log's), which is the day the pitch counts for. */
     date: z.iso.date(),
+    /**
+     * The pitch's number, one per pitch of the log: a new pitch sent with a number already taken (another device's)
+     * gets the one after the log's last, and keeps its number when written again.
+     */
     sequence: z.int(),
     pitchType: pitchTypeSchema,
     velocityMph: z.number(),
@@ -180,6 +184,12 @@ export const sensorThrowSchema = z
     athleteId: z.uuid(),
     date: z.iso.date(),
     sequence: z.int(),
+    /**
+     * The pitch this throw was: the log's pitch of the throw's number when the throw was written, or when the log's
+     * pitches were replaced or imported as a whole; kept when pitches are renumbered; null when there was none then,
+     * or it was removed.
+     */
+    pitchId: z.uuid().nullable(),
     thrownAt: instant.nullable(),
     armSpeedDegPerS: z.number().nullable(),
     elbowTorqueNm: z.number().nullable(),
@@ -442,24 +452,30 @@ export const throwingSummarySchema = z
         averageMph: z.number(),
       }),
     ),
-    /** Every day over `days` (oldest first): the day's workload and the acute, chronic and ratio on it. */
+    /**
+     * Every day over `days` (oldest first): the day's workload and the acute, chronic and ratio on it. A day with
+     * throws but no workload (thrown before the height and weight were known, or without torque) is null, never 0,
+     * and so are the acute, chronic and ratio of the days whose windows (9 and 28 days) hold it (issue 22).
+     */
     workload: z.array(
       z.object({
         date: z.iso.date(),
-        daily: z.number(),
-        acute: z.number(),
-        chronic: z.number(),
+        daily: z.number().nullable(),
+        acute: z.number().nullable(),
+        chronic: z.number().nullable(),
         ratio: z.number().nullable(),
         zone: zoneSchema.nullable(),
       }),
     ),
-    /** Today's acute:chronic, null before any throw with a workload. */
+    /** Today's acute:chronic, null when there were no arm-sensor throws in the last 28 days. */
     currentWorkload: z
       .object({
-        acute: z.number(),
-        chronic: z.number(),
+        acute: z.number().nullable(),
+        chronic: z.number().nullable(),
         ratio: z.number().nullable(),
         zone: zoneSchema.nullable(),
+        /** Days of the last 28 with throws but no workload: while there is one, the ratio is unknown. */
+        unknownDays: z.int(),
       })
       .nullable(),
   })
@@ -471,6 +487,35 @@ export const throwingSummaryResponseSchema = z
   .meta({ id: 'ThrowingSummaryResponse' });
 export type ThrowingSummaryResponse = z.infer<typeof throwingSummaryResponseSchema>;
 
+/**
+ * The season's pitches one by one, for the Throwing tab's scatter of velocity over time (issue 22). Two years of an
+ * athlete are ≈100,000 pitches, more than a phone draws smoothly: the server answers at most `sample` of them, an
+ * even sample, and keeps every outlier of its pitch type besides (up to `outliers`, the furthest first).
+ */
+export const seasonPitchLimits = { sample: 1000, outliers: 500 } as const;
+
+export const seasonPitchSchema = z
+  .object({
+    date: z.iso.date(),
+    pitchType: pitchTypeSchema,
+    velocityMph: z.number(),
+    /** Beyond its type's far fences (3 × the interquartile range below Q1 or above Q3): a velocity to look at. */
+    outlier: z.boolean(),
+  })
+  .meta({ id: 'SeasonPitch' });
+export type SeasonPitch = z.infer<typeof seasonPitchSchema>;
+
+export const seasonPitchesResponseSchema = z
+  .object({
+    /** The pitches over `days`: all of them, or the sample and the outliers; by date. */
+    pitches: z.array(seasonPitchSchema),
+    /** How many pitches the athlete threw over `days`, of which `pitches` are shown. */
+    total: z.int(),
+    sampled: z.boolean(),
+  })
+  .meta({ id: 'SeasonPitchesResponse' });
+export type SeasonPitchesResponse = z.infer<typeof seasonPitchesResponseSchema>;
+
 export const throwingAlertsQuerySchema = z.object({ groupId: z.uuid().optional() });
 
 export const throwingAlertSchema = z
@@ -480,6 +525,11 @@ export const throwingAlertSchema = z
     pitchCount: z.object({ pitches: z.int(), limit: z.int() }).nullable(),
     /** The workload ratio outside the green zone. */
     workload: z.object({ ratio: z.number(), zone: z.enum(['amber', 'red']) }).nullable(),
+    /**
+     * The athlete threw in the last 28 days, but `days` of them have throws without a workload, so the ratio is
+     * unknown (issue 22): the height and weight are missing, or the sensor gave no torque.
+     */
+    workloadUnknown: z.object({ days: z.int() }).nullable(),
   })
   .meta({ id: 'ThrowingAlert' });
 export type ThrowingAlert = z.infer<typeof throwingAlertSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acuteChronic,
   acuteWorkload,
   chronicWorkload,
   dailyPitchLimit,
@@ -7,6 +8,7 @@ import {
   restDaysAfter,
   spinAxisDegrees,
   throwWorkload,
+  unknownWorkloadDays,
   workloadZone,
 } from './throwing';
 
@@ -44,6 +46,24 @@ describe('throwing workload', () => {
     expect(acuteWorkload([45])).toBeCloseTo(9, 10);
     expect(chronicWorkload(Array.from({ length: 40 }, () => 2))).toBeCloseTo(2, 10);
     expect(chronicWorkload([28])).toBeCloseTo(1, 10);
+  });
+
+  it('leaves the workloads unknown, never 0, when a day in their window had throws without a workload', () => {
+    // A bullpen every day (workload 10); the last four were logged before the height and weight were known.
+    const weeks = (lastFour: number | null) =>
+      Array.from({ length: 28 }, (_, index): number | null => (index >= 24 ? lastFour : 10));
+    const known = acuteChronic(weeks(10));
+    expect(known).toMatchObject({ ratio: 1, zone: 'green' });
+    // Counted as 0 they would read as a sudden drop (0.39, red); unknown, they make no zone at all.
+    expect(acuteChronic(weeks(0))).toMatchObject({ ratio: expect.closeTo(0.389, 3) as number, zone: 'red' });
+    expect(acuteChronic(weeks(null))).toEqual({ acute: null, chronic: null, ratio: null, zone: null });
+    expect(unknownWorkloadDays(weeks(null))).toBe(4);
+    // An unknown day 10 days back is outside the acute window, inside the chronic one.
+    const older = weeks(10);
+    older[17] = null;
+    expect(acuteWorkload(older)).toBeCloseTo(known.acute!, 10);
+    expect(chronicWorkload(older)).toBeNull();
+    expect(acuteChronic(older).ratio).toBeNull();
   });
 
   it('puts the ratio in product.md’s zones', () => {

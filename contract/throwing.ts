@@ -85,18 +85,30 @@ export function throwWorkload(torqueNm: number, heightM: number, weightKg: numbe
 }
 
 /**
- * The acute workload: a weighted average of the last 9 days' workloads, today weighing 9, yesterday 8, … the ninth
- * day back 1 (weights 9..1, divided by their sum, 45). `daily` is oldest first; missing days count as 0.
+ * A day's workload (issue 22): the sum of its throws' workloads, 0 on a day without throws, and null on a day with
+ * throws but no workload (unknown: logged before the athlete's height and weight were known, or without torque). An
+ * unknown day is never counted as 0: a 0 on a day the arm worked drags the acute workload down and makes a false red.
  */
-export function acuteWorkload(daily: readonly number[]): number {
+export type DayWorkload = number | null;
+
+/**
+ * The acute workload: a weighted average of the last 9 days' workloads, today weighing 9, yesterday 8, … the ninth
+ * day back 1 (weights 9..1, divided by their sum, 45). `daily` is oldest first; days before it count as 0. Unknown
+ * (null) when one of the 9 days is.
+ */
+export function acuteWorkload(daily: readonly DayWorkload[]): number | null {
   const days = daily.slice(-9);
+  if (days.some((workload) => workload === null)) return null;
   const padded = [...Array.from({ length: 9 - days.length }, () => 0), ...days];
-  return padded.reduce((sum, workload, index) => sum + workload * (index + 1), 0) / 45;
+  return padded.reduce<number>((sum, workload, index) => sum + workload! * (index + 1), 0) / 45;
 }
 
-/** The chronic workload: the plain average of the last 28 days' workloads (oldest first; missing days are 0). */
-export function chronicWorkload(daily: readonly number[]): number {
-  return daily.slice(-28).reduce((sum, workload) => sum + workload, 0) / 28;
+/** The chronic workload: the plain average of the last 28 days' workloads (oldest first; days before are 0), unknown
+ * when one of them is. */
+export function chronicWorkload(daily: readonly DayWorkload[]): number | null {
+  const days = daily.slice(-28);
+  if (days.some((workload) => workload === null)) return null;
+  return days.reduce<number>((sum, workload) => sum + workload!, 0) / 28;
 }
 
 export type WorkloadZone = 'green' | 'amber' | 'red';
@@ -125,3 +137,23 @@ export function spinAxisDegrees(value: string | number): number | null {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return spinAxisDegrees(Number(text));
 }
+
+/** Today's acute and chronic workloads (the last day of `daily`), their ratio and its zone: each null when unknown. */
+export interface AcuteChronic {
+  acute: number | null;
+  chronic: number | null;
+  /** Null when either is unknown, or before any workload (chronic 0). */
+  ratio: number | null;
+  zone: WorkloadZone | null;
+}
+
+export function acuteChronic(daily: readonly DayWorkload[]): AcuteChronic {
+  const acute = acuteWorkload(daily);
+  const chronic = chronicWorkload(daily);
+  const ratio = acute !== null && chronic !== null && chronic > 0 ? acute / chronic : null;
+  return { acute, chronic, ratio, zone: ratio === null ? null : workloadZone(ratio) };
+}
+
+/** The days of the last 28 (the windows today's ratio reads) with throws but no workload. */
+export const unknownWorkloadDays = (daily: readonly DayWorkload[]): number =>
+  daily.slice(-28).filter((workload) => workload === null).length;

@@ -1,6 +1,7 @@
 import { errorCodes } from '@contract';
 import type { Pitch, PitchValues, SensorThrow, SensorThrowValues } from '@contract/pitching';
 import {
+  pitchingLimits,
   pitchInputSchema,
   pitchListResponseSchema,
   pitchResponseSchema,
@@ -96,11 +97,15 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
       updatedAt: updatedAt(),
     };
   };
+  /** The log's pitch of this number now: a throw is matched to it when written, as the server does. */
+  const pitchIdOf = (logId: string, sequence: number) =>
+    (pitches.get(logId) ?? []).find((pitch) => pitch.sequence === sequence)?.id ?? null;
   const throwOf = (
     logId: string,
     id: string,
     values: SensorThrowValues,
     source: SensorThrow['source'] = 'manual',
+    pitchId: string | null = pitchIdOf(logId, values.sequence),
   ) => {
     const owner = ownerOf(logId)!;
     const workload =
@@ -113,6 +118,7 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
       athleteId: owner.athleteId,
       date: owner.date,
       ...values,
+      pitchId,
       workload: workload === null ? null : Math.round(workload * 1000) / 1000,
       source,
       importId: null,
@@ -189,6 +195,27 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
   };
   const bySequence = <Row extends { sequence: number }>(rows: Row[]) =>
     [...rows].sort((a, b) => a.sequence - b.sequence);
+  const full = (what: 'pitches' | 'throws') =>
+    apiError(409, {
+      code: errorCodes.conflict,
+      message: `This workout already has ${pitchingLimits.perWorkout.toLocaleString('en-US')} ${what}, the most one workout holds: this one was not added.`,
+    });
+  /** A new pitch's number, as the server gives it: the one sent, or after the log's last when it is taken. */
+  const numberOfNewPitch = (logId: string, sequence: number) => {
+    const list = pitches.get(logId) ?? [];
+    return list.some((pitch) => pitch.sequence === sequence)
+      ? Math.max(...list.map((pitch) => pitch.sequence)) + 1
+      : sequence;
+  };
+  /** Throws without a pitch get the one of their number when the pitches are replaced (linkThrowsToPitches). */
+  const linkThrows = (logId: string) => {
+    throwsOf.set(
+      logId,
+      (throwsOf.get(logId) ?? []).map((thrown) =>
+        thrown.pitchId ? thrown : { ...thrown, pitchId: pitchIdOf(logId, thrown.sequence) },
+      ),
+    );
+  };
   const throwList = (logId: string) => {
     const throws = bySequence(throwsOf.get(logId) ?? []);
     const workloads = throws.map((thrown) => thrown.workload).filter((value) => value !== null);
@@ -220,7 +247,9 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         if (failure) return failure;
         const body = pitchInputSchema.safeParse(await request.json());
         if (!body.success) return validationFailure(body.error);
-        const pitch = pitchOf(params.logId, nextId(), body.data);
+        if ((pitches.get(params.logId) ?? []).length >= pitchingLimits.perWorkout) return full('pitches');
+        const sequence = numberOfNewPitch(params.logId, body.data.sequence);
+        const pitch = pitchOf(params.logId, nextId(), { ...body.data, sequence });
         pitches.set(params.logId, [...(pitches.get(params.logId) ?? []), pitch]);
         return reply(201, { pitch });
       },
@@ -232,8 +261,16 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         if (failure) return failure;
         const body = replacePitchesRequestSchema.safeParse(await request.json());
         if (!body.success) return validationFailure(body.error);
-        const replaced = body.data.pitches.map((values) => pitchOf(params.logId, nextId(), values));
-        pitches.set(params.logId, replaced);
+        pitches.set(params.logId, []);
+        const replaced = body.data.pitches.map((values) => {
+          const pitch = pitchOf(params.logId, nextId(), {
+            ...values,
+            sequence: numberOfNewPitch(params.logId, values.sequence),
+          });
+          pitches.set(params.logId, [...(pitches.get(params.logId) ?? []), pitch]);
+          return pitch;
+        });
+        linkThrows(params.logId);
         return reply(200, { pitches: bySequence(replaced) });
       },
     ),
@@ -249,8 +286,11 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         const body = pitchInputSchema.safeParse(await request.json());
         if (!body.success) return validationFailure(body.error);
         const existing = pitches.get(params.logId) ?? [];
-        const pitch = pitchOf(params.logId, params.pitchId, body.data);
-        const known = existing.some((candidate) => candidate.id === params.pitchId);
+        const known = existing.find((candidate) => candidate.id === params.pitchId);
+        if (!known && existing.length >= pitchingLimits.perWorkout) return full('pitches');
+        // A pitch keeps its number; a new one whose number is taken comes after the last (issue 22).
+        const sequence = known?.sequence ?? numberOfNewPitch(params.logId, body.data.sequence);
+        const pitch = pitchOf(params.logId, params.pitchId, { ...body.data, sequence });
         pitches.set(params.logId, [
           ...existing.filter((candidate) => candidate.id !== params.pitchId),
           pitch,
@@ -266,6 +306,12 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         pitches.set(
           params.logId,
           (pitches.get(params.logId) ?? []).filter((pitch) => pitch.id !== params.pitchId),
+        );
+        throwsOf.set(
+          params.logId,
+          (throwsOf.get(params.logId) ?? []).map((thrown) =>
+            thrown.pitchId === params.pitchId ? { ...thrown, pitchId: null } : thrown,
+          ),
         );
         return reply(204, undefined);
       },
@@ -285,6 +331,7 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         if (failure) return failure;
         const body = sensorThrowInputSchema.safeParse(await request.json());
         if (!body.success) return validationFailure(body.error);
+        if ((throwsOf.get(params.logId) ?? []).length >= pitchingLimits.perWorkout) return full('throws');
         const thrown = throwOf(params.logId, nextId(), body.data);
         throwsOf.set(params.logId, [...(throwsOf.get(params.logId) ?? []), thrown]);
         return reply(201, { throw: thrown });
@@ -316,8 +363,17 @@ export function pitchingHandlers({ missingBodyMeasures = false }: PitchingFakeOp
         const body = sensorThrowInputSchema.safeParse(await request.json());
         if (!body.success) return validationFailure(body.error);
         const existing = throwsOf.get(params.logId) ?? [];
-        const thrown = throwOf(params.logId, params.throwId, body.data);
-        const known = existing.some((candidate) => candidate.id === params.throwId);
+        const known = existing.find((candidate) => candidate.id === params.throwId);
+        if (!known && existing.length >= pitchingLimits.perWorkout) return full('throws');
+        const thrown = throwOf(
+          params.logId,
+          params.throwId,
+          body.data,
+          'manual',
+          known && known.sequence === body.data.sequence
+            ? known.pitchId
+            : pitchIdOf(params.logId, body.data.sequence),
+        );
         throwsOf.set(params.logId, [
           ...existing.filter((candidate) => candidate.id !== params.throwId),
           thrown,

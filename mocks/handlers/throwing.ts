@@ -1,19 +1,16 @@
 import { errorCodes } from '@contract';
-import type { ThrowingAlert, ThrowingSummary } from '@contract/pitching';
+import type { SeasonPitch, SeasonPitchesResponse, ThrowingAlert, ThrowingSummary } from '@contract/pitching';
 import {
+  seasonPitchesResponseSchema,
+  seasonPitchLimits,
   throwingAlertsQuerySchema,
   throwingAlertsResponseSchema,
   throwingQuerySchema,
   throwingSummaryResponseSchema,
 } from '@contract/pitching';
 import type { PitchType } from '@contract/throwing';
-import {
-  acuteWorkload,
-  chronicWorkload,
-  dailyPitchLimit,
-  restDaysAfter,
-  workloadZone,
-} from '@contract/throwing';
+import type { DayWorkload } from '@contract/throwing';
+import { acuteChronic, dailyPitchLimit, restDaysAfter, unknownWorkloadDays } from '@contract/throwing';
 import { addDays, format, parseISO } from 'date-fns';
 import { demoPeople, demoUsers } from '../data';
 import { apiError, apiRoute, requestUser, staffOnly, unauthorized, validationFailure } from './respond';
@@ -129,10 +126,15 @@ const profileOf = (athleteId: string): ThrowingProfile | null =>
 /** A pitch is about 0.42 of workload for these pitchers' torque, height and weight; a warm-up throw less. */
 const workloadPerPitch = 0.42;
 
-function dailyWorkload(profile: ThrowingProfile, daysAgo: number): number {
-  if (!profile.hasBodyMeasures || daysAgo >= profile.sensorDays) return 0;
-  return profile.pitchesOn(daysAgo) * workloadPerPitch + profile.otherThrowsOn(daysAgo);
+/** A day's workload; unknown (null) on a day of throws without height and weight on the profile, as the server. */
+function dailyWorkload(profile: ThrowingProfile, daysAgo: number): DayWorkload {
+  if (daysAgo >= profile.sensorDays) return 0;
+  const workload = profile.pitchesOn(daysAgo) * workloadPerPitch + profile.otherThrowsOn(daysAgo);
+  if (workload === 0) return 0;
+  return profile.hasBodyMeasures ? workload : null;
 }
+
+const roundedOrNull = (value: number | null) => (value === null ? null : round(value));
 
 /** Velocity on a day: a slow climb over two years, and a little day-to-day wobble. */
 const mphOn = (type: PitchTypeProfile, daysAgo: number) =>
@@ -187,21 +189,18 @@ export function demoThrowingSummary(athleteId: string, days: number, today = dem
   const history = Array.from({ length: days + 28 }, (_, index) => dailyWorkload(profile, days + 27 - index));
   const workload: ThrowingSummary['workload'] = [];
   for (let index = 28; index < history.length; index += 1) {
-    const upTo = history.slice(0, index + 1);
-    const acute = acuteWorkload(upTo);
-    const chronic = chronicWorkload(upTo);
-    const ratio = chronic > 0 ? round(acute / chronic) : null;
+    const { acute, chronic, ratio, zone } = acuteChronic(history.slice(0, index + 1));
     workload.push({
       date: shift(today, index - history.length + 1),
-      daily: round(history[index]!),
-      acute: round(acute),
-      chronic: round(chronic),
-      ratio,
-      zone: ratio === null ? null : workloadZone(ratio),
+      daily: roundedOrNull(history[index]!),
+      acute: roundedOrNull(acute),
+      chronic: roundedOrNull(chronic),
+      ratio: roundedOrNull(ratio),
+      zone,
     });
   }
   const latest = workload.at(-1);
-  const everThrown = profile.sensorDays > 0 && profile.hasBodyMeasures;
+  const everThrown = profile.sensorDays > 0;
 
   return {
     athlete: { id: person.id, firstName: person.firstName, lastName: person.lastName },
@@ -222,9 +221,64 @@ export function demoThrowingSummary(athleteId: string, days: number, today = dem
     workload,
     currentWorkload:
       everThrown && latest
-        ? { acute: latest.acute, chronic: latest.chronic, ratio: latest.ratio, zone: latest.zone }
+        ? {
+            acute: latest.acute,
+            chronic: latest.chronic,
+            ratio: latest.ratio,
+            zone: latest.zone,
+            unknownDays: unknownWorkloadDays(history),
+          }
         : null,
   };
+}
+
+/**
+ * The range's pitches one by one, as the server answers them for the scatter: each day's pitches split by type as
+ * the summary's velocity is; the eighth day back's last fastball came in 10 mph slow (an outlier, 3 × the
+ * interquartile range or 3 mph beyond its type's quartiles); more than 1,000 are sampled evenly, outliers kept.
+ */
+export function demoSeasonPitches(
+  athleteId: string,
+  days: number,
+  today = demoToday(),
+): SeasonPitchesResponse {
+  const profile = profileOf(athleteId) ?? quietProfile(athleteId);
+  const all: Omit<SeasonPitch, 'outlier'>[] = [];
+  for (let daysAgo = days - 1; daysAgo >= 0; daysAgo -= 1) {
+    const pitches = profile.pitchesOn(daysAgo);
+    let left = pitches;
+    profile.pitchTypes.forEach((type, index) => {
+      const count =
+        index === profile.pitchTypes.length - 1 ? left : Math.min(left, Math.round(pitches * type.share));
+      left -= count;
+      for (let nth = 0; nth < count; nth += 1) {
+        const slow = daysAgo === 8 && index === 0 && nth === count - 1 ? 10 : 0;
+        all.push({
+          date: shift(today, -daysAgo),
+          pitchType: type.pitchType,
+          velocityMph: round(mphOn(type, daysAgo) + (((nth * 5) % 7) - 3) * 0.4 - slow, 1),
+        });
+      }
+    });
+  }
+  const fences = new Map(
+    profile.pitchTypes.map(({ pitchType }) => {
+      const sorted = all
+        .filter((pitch) => pitch.pitchType === pitchType)
+        .map((pitch) => pitch.velocityMph)
+        .sort((a, b) => a - b);
+      const at = (share: number) => sorted[Math.floor((sorted.length - 1) * share)] ?? 0;
+      const reach = Math.max(3 * (at(0.75) - at(0.25)), 3);
+      return [pitchType, { low: at(0.25) - reach, high: at(0.75) + reach }];
+    }),
+  );
+  const every = Math.ceil(all.length / seasonPitchLimits.sample);
+  const shown = all.flatMap((pitch, index) => {
+    const fence = fences.get(pitch.pitchType)!;
+    const outlier = pitch.velocityMph < fence.low || pitch.velocityMph > fence.high;
+    return outlier || index % every === 0 ? [{ ...pitch, outlier }] : [];
+  });
+  return { pitches: shown, total: all.length, sampled: every > 1 };
 }
 
 /** The staff's warnings of today: pitch counts over the age's limit, workload ratios outside green. */
@@ -243,8 +297,10 @@ export function demoThrowingAlerts(groupId?: string, today = demoToday()): Throw
         currentWorkload?.ratio != null && currentWorkload.zone && currentWorkload.zone !== 'green'
           ? { ratio: currentWorkload.ratio, zone: currentWorkload.zone }
           : null;
-      if (!pitchCount && !workload) return [];
-      return [{ athlete: summary.athlete, pitchCount, workload }];
+      const unknownDays = currentWorkload?.unknownDays ?? 0;
+      const workloadUnknown = unknownDays > 0 ? { days: unknownDays } : null;
+      if (!pitchCount && !workload && !workloadUnknown) return [];
+      return [{ athlete: summary.athlete, pitchCount, workload, workloadUnknown }];
     });
 }
 
@@ -270,6 +326,26 @@ export const throwingHandlers = [
         });
       }
       return reply(200, { throwing: demoThrowingSummary(params.athleteId, query.data.days) });
+    },
+  ),
+  apiRoute(
+    {
+      method: 'get',
+      path: '/api/athletes/{athleteId}/throwing/pitches',
+      responses: { 200: seasonPitchesResponseSchema },
+    },
+    ({ request, params, reply }) => {
+      const viewer = requestUser(request);
+      if (!viewer) return unauthorized();
+      const query = throwingQuerySchema.safeParse(queryOf(request));
+      if (!query.success) return validationFailure(query.error);
+      if (!profileOf(params.athleteId) || (viewer.role === 'athlete' && viewer.id !== params.athleteId)) {
+        return apiError(404, {
+          code: errorCodes.notFound,
+          message: 'This athlete is not in your organisation.',
+        });
+      }
+      return reply(200, demoSeasonPitches(params.athleteId, query.data.days));
     },
   ),
   apiRoute(

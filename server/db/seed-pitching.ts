@@ -1,14 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { PitchValues, SensorThrowValues } from '../../contract/pitching';
-import {
-  acuteWorkload,
-  chronicWorkload,
-  pitchResults,
-  workloadZone,
-  type PitchResult,
-  type PitchType,
-} from '../../contract/throwing';
+import { acuteChronic, pitchResults, type PitchResult, type PitchType } from '../../contract/throwing';
 import { addCalendarDays, todayIn } from '../lib/calendar-days';
 import { pitchRow, sensorThrowRow, type BodyMeasures } from '../lib/pitching-rows';
 import type { Database } from './client';
@@ -189,8 +182,7 @@ function zoneOf(throwRows: ThrowInsert[], today: string) {
     if (row.workload != null) byDate.set(row.date, (byDate.get(row.date) ?? 0) + row.workload);
   }
   const daily = Array.from({ length: 28 }, (_, index) => byDate.get(addCalendarDays(today, index - 27)) ?? 0);
-  const chronic = chronicWorkload(daily);
-  return chronic > 0 ? workloadZone(acuteWorkload(daily) / chronic) : null;
+  return acuteChronic(daily).zone;
 }
 
 /**

@@ -181,6 +181,20 @@ export class TenantScope {
     return removed.length;
   }
 
+  /**
+   * Locks our rows that match until the transaction ends (`for no key update`), and answers how many: writers of
+   * one row's children queue behind each other, while inserts that only reference the row go on (issue 22).
+   */
+  async lock(table: TenantTable, where: SQL): Promise<number> {
+    const source: PgTable = table;
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(source)
+      .where(this.own(table, where))
+      .for('no key update');
+    return rows.length;
+  }
+
   async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
     return await this.db
       .delete(table as PgTable)

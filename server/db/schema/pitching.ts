@@ -11,7 +11,9 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ImportFormat, ImportKind, ImportMapping, ThrowSource } from '../../../contract/pitching';
 import type { PitchResult, PitchType } from '../../../contract/throwing';
@@ -57,7 +59,8 @@ export const pitches = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('pitches_log_idx').on(table.logId, table.sequence),
+    // A pitch number names one pitch of the log (issue 22): two devices' pitch 1 cannot both be stored as 1.
+    uniqueIndex('pitches_log_sequence_key').on(table.logId, table.sequence),
     // An athlete's counts per day, trends and mix; the dashboard's "pitched today".
     index('pitches_athlete_date_idx').on(table.organizationId, table.athleteId, table.date),
     index('pitches_org_date_idx').on(table.organizationId, table.date),
@@ -80,6 +83,11 @@ export const sensorThrows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     sequence: integer('sequence').notNull(),
+    /**
+     * The pitch this throw was (issue 22): matched by number when the throw is written, or when a pitch of its number
+     * arrives while it has none; kept when pitches are renumbered later, emptied when the pitch is removed.
+     */
+    pitchId: uuid('pitch_id').references((): AnyPgColumn => pitches.id, { onDelete: 'set null' }),
     thrownAt: timestamp('thrown_at', { withTimezone: true }),
     armSpeedDegPerS: real('arm_speed_deg_per_s'),
     elbowTorqueNm: real('elbow_torque_nm'),
@@ -100,6 +108,8 @@ export const sensorThrows = pgTable(
       .on(table.organizationId, table.athleteId, table.date)
       .where(sql`${table.workload} is not null`),
     index('sensor_throws_org_date_idx').on(table.organizationId, table.date),
+    // The pitch's delete sets its throws' pitch_id to null through this index.
+    index('sensor_throws_pitch_idx').on(table.pitchId),
   ],
 );
 

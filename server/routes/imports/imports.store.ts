@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { errorCodes } from '../../../contract/errors';
 import {
   importFieldLabels,
+  pitchingLimits,
   type CommitImportResponse,
   type ImportKind,
   type ImportMapping,
@@ -17,7 +18,13 @@ import { importFields, parseImport, type ParsedImport } from '../../imports/pars
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { ApiError, invalidFields, notFound } from '../../lib/errors';
-import { pitchRow, sensorThrowRow } from '../../lib/pitching-rows';
+import {
+  linkThrowsToPitches,
+  pitchIdsByNumber,
+  pitchRow,
+  sensorThrowRow,
+  withUniqueSequences,
+} from '../../lib/pitching-rows';
 import type { TenantScope } from '../../lib/tenancy';
 
 type ImportRow = typeof throwImports.$inferSelect;
@@ -308,9 +315,21 @@ export class ImportStore {
     if (result.values.length === 0) {
       throw unprocessable(`The file has no ${words.one} to import: nothing was saved.`);
     }
+    // The commit replaces the workout's rows, so the file's rows are what it will hold (issue 22).
+    if (result.values.length > pitchingLimits.perWorkout) {
+      const most = pitchingLimits.perWorkout.toLocaleString('en-US');
+      throw unprocessable(
+        `The file has ${result.values.length.toLocaleString('en-US')} ${words.many} to import, and a workout holds at most ${most}: nothing was saved. ` +
+          (kind === 'pitches' && result.pitchers.length > 1
+            ? 'Choose the pitcher whose pitches to import, or split the file by session.'
+            : 'Split the file by session.'),
+      );
+    }
     const origin = { source: result.format, importId: row.id, createdBy: this.viewer.user.id };
     const athlete = kind === 'sensor_throws' ? await this.athleteOf(log) : undefined;
     const replaced = await this.tenant.transaction(async (scope) => {
+      // After the pitching routes' writers of this log (they lock it too): the limit and the numbers hold.
+      await scope.lock(workoutLogs, eq(workoutLogs.id, log.id));
       // Committed once: the second of two concurrent commits finds it taken and changes nothing.
       const [taken] = await scope.update(
         throwImports,
@@ -320,10 +339,15 @@ export class ImportStore {
       if (!taken) throw conflict('This import is already committed.');
       if (kind === 'pitches') {
         const removed = await scope.deleteCount(pitches, eq(pitches.logId, log.id));
+        // A file that numbers two pitches alike (a mapped column) keeps the first under it, as two devices do.
         await scope.insertMany(
           pitches,
-          (result.values as PitchValues[]).map((values) => pitchRow(uuidv7(), log, values, origin)),
+          withUniqueSequences(result.values as PitchValues[]).map((values) =>
+            pitchRow(uuidv7(), log, values, origin),
+          ),
         );
+        // The throws already there lost their pitches with the delete: they get the new ones of their numbers.
+        await linkThrowsToPitches(scope, log.id);
         return removed;
       }
       const measures = {
@@ -331,10 +355,11 @@ export class ImportStore {
         weightPounds: athlete?.weightPounds ?? null,
       };
       const removed = await scope.deleteCount(sensorThrows, eq(sensorThrows.logId, log.id));
+      const pitchOf = await pitchIdsByNumber(scope, log.id);
       await scope.insertMany(
         sensorThrows,
         (result.values as SensorThrowValues[]).map((values) =>
-          sensorThrowRow(uuidv7(), log, values, measures, origin),
+          sensorThrowRow(uuidv7(), log, values, measures, origin, pitchOf.get(values.sequence) ?? null),
         ),
       );
       return removed;

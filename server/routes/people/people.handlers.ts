@@ -13,6 +13,7 @@ import { todayIn } from '../../lib/calendar-days';
 import type { SignedInAppEnv } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { fillMissingWorkloads } from '../../lib/pitching-rows';
 import type { Viewer } from '../../lib/directory/sessions';
 import { mailAccountLink, sendAfterResponse } from '../../lib/mail/account-mails';
 import { joinGroupSchedules, leaveGroupSchedules } from '../../lib/schedule-placement';
@@ -214,19 +215,25 @@ export const updatePerson: RouteHandler<typeof routes.updatePerson, SignedInAppE
   }
   const groups = groupIds === undefined ? undefined : await checkedGroupIds(tenant, groupIds);
 
+  const measuresChanged = profile.heightInches !== undefined || profile.weightPounds !== undefined;
   let updated: UserRow | undefined;
   try {
-    [updated] = await tenant.update(
-      users,
-      {
-        ...profileColumns(profile),
-        ...(firstName !== undefined ? { firstName } : {}),
-        ...(lastName !== undefined ? { lastName } : {}),
-        ...(address !== undefined ? { email: address } : {}),
-        updatedAt: new Date(),
-      },
-      eq(users.id, target.id),
-    );
+    updated = await tenant.transaction(async (scope) => {
+      const [row] = await scope.update(
+        users,
+        {
+          ...profileColumns(profile),
+          ...(firstName !== undefined ? { firstName } : {}),
+          ...(lastName !== undefined ? { lastName } : {}),
+          ...(address !== undefined ? { email: address } : {}),
+          updatedAt: new Date(),
+        },
+        eq(users.id, target.id),
+      );
+      // Throws logged before the height and weight were known get their workload with them (issue 22).
+      if (row && measuresChanged) await fillMissingWorkloads(scope, row.id, row);
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;

@@ -81,7 +81,8 @@ const velocityOf = (of: ThrowingSummary, date: string) =>
       averageMph,
       topMph,
     }));
-const workloadOn = (of: ThrowingSummary, date: string) => of.workload.find((day) => day.date === date)!.daily;
+const workloadOn = (of: ThrowingSummary, date: string) =>
+  of.workload.find((day) => day.date === date)!.daily!;
 
 /** Rows of a raw result: postgres.js answers an array, PGlite an object with `rows`. */
 function rowsOf(result: unknown): unknown[] {

@@ -13,3 +13,6 @@ export const getAthleteThrowing: Handler<'getAthleteThrowing'> = async (c) =>
 
 export const listThrowingAlerts: Handler<'listThrowingAlerts'> = async (c) =>
   c.json(await throwingOf(c).alerts(c.req.valid('query').groupId), 200);
+
+export const listSeasonPitches: Handler<'listSeasonPitches'> = async (c) =>
+  c.json(await throwingOf(c).seasonPitches(c.req.valid('param').athleteId, c.req.valid('query').days), 200);

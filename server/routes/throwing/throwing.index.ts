@@ -4,4 +4,5 @@ import * as routes from './throwing.routes';
 
 export const throwingRouter = createRouter<SignedInAppEnv>()
   .openapi(routes.getAthleteThrowing, handlers.getAthleteThrowing)
+  .openapi(routes.listSeasonPitches, handlers.listSeasonPitches)
   .openapi(routes.listThrowingAlerts, handlers.listThrowingAlerts);

@@ -1,14 +1,20 @@
-import { and, asc, between, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { ThrowingAlert, ThrowingAlertsResponse, ThrowingSummary } from '../../../contract/pitching';
+import { and, asc, between, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
-  acuteWorkload,
-  chronicWorkload,
+  seasonPitchLimits,
+  type SeasonPitchesResponse,
+  type ThrowingAlert,
+  type ThrowingAlertsResponse,
+  type ThrowingSummary,
+} from '../../../contract/pitching';
+import {
+  acuteChronic,
   dailyPitchLimit,
   restDaysAfter,
-  workloadZone,
+  unknownWorkloadDays,
+  type DayWorkload,
   type PitchType,
 } from '../../../contract/throwing';
-import { athleteGroups, throwingDays, users, workloadDays } from '../../db/schema';
+import { athleteGroups, pitches, throwingDays, users, workloadDays } from '../../db/schema';
 import { addCalendarDays, todayIn } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
@@ -35,16 +41,17 @@ const round = (value: number, places: number) => {
   return Math.round(value * factor) / factor;
 };
 
+const roundedOrNull = (value: number | null, places: number) =>
+  value === null ? null : round(value, places);
+
 /** The acute and chronic workloads on the last day of `daily` (oldest first), with their ratio and zone. */
-function workloadOn(daily: readonly number[]) {
-  const acute = acuteWorkload(daily);
-  const chronic = chronicWorkload(daily);
-  const ratio = chronic > 0 ? acute / chronic : null;
+function workloadOn(daily: readonly DayWorkload[]) {
+  const { acute, chronic, ratio, zone } = acuteChronic(daily);
   return {
-    acute: round(acute, 4),
-    chronic: round(chronic, 4),
-    ratio: ratio === null ? null : round(ratio, 3),
-    zone: ratio === null ? null : workloadZone(ratio),
+    acute: roundedOrNull(acute, 4),
+    chronic: roundedOrNull(chronic, 4),
+    ratio: roundedOrNull(ratio, 3),
+    zone,
   };
 }
 
@@ -54,13 +61,20 @@ const dayMs = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / dayMs;
 const dateOfDay = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
 
-/** `length` days' workloads ending on `to` (oldest first): the day's sum from `rows`, or 0. */
-function dailyWorkloads(to: string, length: number, rows: Iterable<{ date: string; workload: number }>) {
+/**
+ * `length` days' workloads ending on `to` (oldest first): the day's sum from `rows`, 0 on a day without throws, null
+ * on a day whose throws have no workload (issue 22: unknown, never 0).
+ */
+function dailyWorkloads(
+  to: string,
+  length: number,
+  rows: Iterable<{ date: string; workload: number | null }>,
+): DayWorkload[] {
   const first = dayNumber(to) - length + 1;
-  const daily = Array.from({ length }, () => 0);
+  const daily: DayWorkload[] = Array.from({ length }, () => 0);
   for (const row of rows) {
     const index = dayNumber(row.date) - first;
-    if (index >= 0 && index < length) daily[index] = (daily[index] ?? 0) + Number(row.workload);
+    if (index >= 0 && index < length) daily[index] = row.workload === null ? null : Number(row.workload);
   }
   return daily;
 }
@@ -130,14 +144,8 @@ export class ThrowingStore {
       ),
       this.tenant.selectFields(
         workloadDays,
-        { date: workloadDays.date, workload: sql<number>`${workloadDays.workloadSum}` },
-        {
-          where: and(
-            eq(workloadDays.athleteId, id),
-            between(workloadDays.date, workloadFrom, today),
-            isNotNull(workloadDays.workloadSum),
-          ),
-        },
+        { date: workloadDays.date, workload: sql<number | null>`${workloadDays.workloadSum}` },
+        { where: and(eq(workloadDays.athleteId, id), between(workloadDays.date, workloadFrom, today)) },
       ),
     ]);
 
@@ -181,11 +189,11 @@ export class ThrowingStore {
     const firstDay = dayNumber(from);
     const workload = series.slice(skipped).map((daily, index) => ({
       date: dateOfDay(firstDay + index),
-      daily: round(daily, 4),
+      daily: roundedOrNull(daily, 4),
       ...workloadOn(series.slice(index, skipped + index + 1)),
     }));
     const current = workload.at(-1)!;
-    const threwLately = series.slice(-chronicDays).some((value) => value > 0);
+    const threwLately = series.slice(-chronicDays).some((value) => value === null || value > 0);
 
     return {
       athlete: { id: athlete.id, firstName: athlete.firstName, lastName: athlete.lastName },
@@ -212,10 +220,95 @@ export class ThrowingStore {
         }))
         .sort((a, b) => b.pitches - a.pitches || a.pitchType.localeCompare(b.pitchType)),
       workload,
-      // Nothing to say without a throw with a workload in the chronic window.
+      // Nothing to say without an arm-sensor throw in the chronic window.
       currentWorkload: threwLately
-        ? { acute: current.acute, chronic: current.chronic, ratio: current.ratio, zone: current.zone }
+        ? {
+            acute: current.acute,
+            chronic: current.chronic,
+            ratio: current.ratio,
+            zone: current.zone,
+            unknownDays: unknownWorkloadDays(series),
+          }
         : null,
+    };
+  }
+
+  /**
+   * The season's pitches one by one, for the scatter of velocity over time (issue 22): all of them up to
+   * `seasonPitchLimits.sample`, else an even sample of that size and every outlier of its pitch type besides, so two
+   * years' ≈100,000 pitches reach a phone as some 1,000 points. The sample is by a hash of the pitch id: the same
+   * pitches every time, spread over the season as the pitches are. Three reads, none of them of all the rows into
+   * the server: the count (from the rollup), each type's quartiles, and the rows sampled or beyond the fences.
+   */
+  async seasonPitches(athleteId: string, days: number): Promise<SeasonPitchesResponse> {
+    const id = athleteId.toLowerCase();
+    const today = this.today();
+    const from = addCalendarDays(today, -(days - 1));
+    const ofSeason = and(eq(pitches.athleteId, id), between(pitches.date, from, today));
+    const [, counted, quartiles] = await Promise.all([
+      this.athleteFor(id),
+      this.tenant.selectFields(
+        throwingDays,
+        { total: sql<number>`coalesce(sum(${throwingDays.pitches}), 0)::int` },
+        { where: and(eq(throwingDays.athleteId, id), between(throwingDays.date, from, today)) },
+      ),
+      this.tenant.selectFields(
+        pitches,
+        {
+          pitchType: pitches.pitchType,
+          q1: sql<number>`percentile_cont(0.25) within group (order by ${pitches.velocityMph})`,
+          q3: sql<number>`percentile_cont(0.75) within group (order by ${pitches.velocityMph})`,
+        },
+        { where: ofSeason, groupBy: [pitches.pitchType] },
+      ),
+    ]);
+    const total = Number(counted[0]?.total ?? 0);
+    if (total === 0) return { pitches: [], total: 0, sampled: false };
+
+    // Tukey's far fences, at least 3 mph out (a bullpen typed in whole numbers can have no spread at all).
+    const fences = new Map(
+      quartiles.map(({ pitchType, q1, q3 }) => {
+        const reach = Math.max(3 * (Number(q3) - Number(q1)), 3);
+        return [pitchType, { low: Number(q1) - reach, high: Number(q3) + reach }];
+      }),
+    );
+    const beyond = or(
+      ...[...fences].map(([pitchType, fence]) =>
+        and(
+          eq(pitches.pitchType, pitchType),
+          or(lt(pitches.velocityMph, fence.low), gt(pitches.velocityMph, fence.high)),
+        ),
+      ),
+    )!;
+    const sampled = total > seasonPitchLimits.sample;
+    const every = Math.ceil(total / seasonPitchLimits.sample);
+    const inSample = sampled ? sql`mod(hashtextextended(${pitches.id}::text, 0), ${every}) = 0` : undefined;
+    const rows = await this.tenant.selectFields(
+      pitches,
+      {
+        date: pitches.date,
+        pitchType: pitches.pitchType,
+        velocityMph: pitches.velocityMph,
+        outlier: sql<boolean>`${beyond}`,
+        inSample: inSample ? sql<boolean>`${inSample}` : sql<boolean>`true`,
+      },
+      { where: and(ofSeason, inSample ? or(inSample, beyond) : undefined), orderBy: [asc(pitches.date)] },
+    );
+    // Outliers beyond the cap: the furthest from their fence are kept.
+    const distance = (row: (typeof rows)[number]) => {
+      const fence = fences.get(row.pitchType)!;
+      return Math.max(fence.low - row.velocityMph, row.velocityMph - fence.high);
+    };
+    const outliers = rows.filter((row) => row.outlier && !row.inSample);
+    const keptOutliers = new Set(
+      outliers.sort((a, b) => distance(b) - distance(a)).slice(0, seasonPitchLimits.outliers),
+    );
+    return {
+      pitches: rows
+        .filter((row) => row.inSample || keptOutliers.has(row))
+        .map(({ date, pitchType, velocityMph, outlier }) => ({ date, pitchType, velocityMph, outlier })),
+      total,
+      sampled,
     };
   }
 
@@ -250,18 +343,12 @@ export class ThrowingStore {
         {
           athleteId: workloadDays.athleteId,
           date: workloadDays.date,
-          workload: sql<number>`${workloadDays.workloadSum}`,
+          workload: sql<number | null>`${workloadDays.workloadSum}`,
         },
-        {
-          where: and(
-            between(workloadDays.date, from, today),
-            isNotNull(workloadDays.workloadSum),
-            of(workloadDays.athleteId),
-          ),
-        },
+        { where: and(between(workloadDays.date, from, today), of(workloadDays.athleteId)) },
       ),
     ]);
-    const workloadsOf = new Map<string, { date: string; workload: number }[]>();
+    const workloadsOf = new Map<string, { date: string; workload: number | null }[]>();
     for (const row of daily) {
       const days = workloadsOf.get(row.athleteId) ?? [];
       days.push(row);
@@ -287,16 +374,21 @@ export class ThrowingStore {
       const pitched = countOf.get(person.id) ?? 0;
       const pitchCount = limit !== null && pitched > limit ? { pitches: pitched, limit } : null;
       const days = workloadsOf.get(person.id);
-      const current = days ? workloadOn(dailyWorkloads(today, chronicDays, days)) : null;
+      const series = days ? dailyWorkloads(today, chronicDays, days) : null;
+      const current = series ? workloadOn(series) : null;
       const workload =
         current?.ratio != null && current.zone !== null && current.zone !== 'green'
           ? { ratio: current.ratio, zone: current.zone }
           : null;
-      if (pitchCount || workload) {
+      // A ratio left unknown by throws without a workload is said, rather than read as green by its silence.
+      const unknownDays = series ? unknownWorkloadDays(series) : 0;
+      const workloadUnknown = unknownDays > 0 ? { days: unknownDays } : null;
+      if (pitchCount || workload || workloadUnknown) {
         alerts.push({
           athlete: { id: person.id, firstName: person.firstName, lastName: person.lastName },
           pitchCount,
           workload,
+          workloadUnknown,
         });
       }
     }

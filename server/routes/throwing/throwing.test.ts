@@ -197,8 +197,8 @@ describe("an athlete's throwing summary", () => {
     expect(summary.workload.at(-1)!.date).toBe(today);
     for (const [index, day] of summary.workload.entries()) {
       const daily = elisDailyWorkloads(day.date, 37);
-      const acute = acuteWorkload(daily);
-      const chronic = chronicWorkload(daily);
+      const acute = acuteWorkload(daily)!;
+      const chronic = chronicWorkload(daily)!;
       expect(day.daily, day.date).toBeCloseTo(daily.at(-1)!, 3);
       expect(day.acute, day.date).toBeCloseTo(acute, 3);
       expect(day.chronic, day.date).toBeCloseTo(chronic, 3);
@@ -213,6 +213,7 @@ describe("an athlete's throwing summary", () => {
       chronic: current.chronic,
       ratio: current.ratio,
       zone: 'red',
+      unknownDays: 0,
     });
     // 41 days of nothing before the first throw: no ratio, no zone.
     const longer = (await summaryOf(idOf('eli.thompson@demo.test'), eli, 90)).body.throwing;

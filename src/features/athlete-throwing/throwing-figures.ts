@@ -65,4 +65,6 @@ export function pitchTypeSummary(summary: ThrowingSummary) {
     .sort((a, b) => b.pitches - a.pitches);
 }
 
-export const hasWorkload = (summary: ThrowingSummary) => summary.workload.some((day) => day.daily > 0);
+/** Arm-sensor throws over the range: a day with a workload, or with throws whose workload is unknown. */
+export const hasWorkload = (summary: ThrowingSummary) =>
+  summary.workload.some((day) => day.daily === null || day.daily > 0);

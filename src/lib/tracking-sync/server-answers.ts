@@ -74,13 +74,26 @@ export function devicePitchOf(pitch: Pitch): DevicePitch {
 /**
  * A pitch's answer, taken as a set's is: unless the device has a write of that pitch still waiting (a change or
  * its removal), which will be sent and answered in turn. Pitches carry no change time of their own, so the
- * waiting write alone decides.
+ * waiting write alone decides. The pitch's number is the server's either way (issue 22): a pitch another device
+ * numbered first was numbered after the others, and the waiting writes of it carry that number from now on.
  */
 export function withPitchAnswer(log: DeviceLog, pitch: Pitch): DeviceLog {
-  const waiting = log.outbox.some(
-    (item) => (item.kind === 'pitch' || item.kind === 'pitch-delete') && item.targetId === pitch.id,
-  );
-  return waiting ? log : { ...log, pitches: { ...log.pitches, [pitch.id]: devicePitchOf(pitch) } };
+  const isOfPitch = (item: OutboxItem) =>
+    (item.kind === 'pitch' || item.kind === 'pitch-delete') && item.targetId === pitch.id;
+  if (!log.outbox.some(isOfPitch)) {
+    return { ...log, pitches: { ...log.pitches, [pitch.id]: devicePitchOf(pitch) } };
+  }
+  const local = log.pitches[pitch.id];
+  if (!local || local.sequence === pitch.sequence) return log;
+  return {
+    ...log,
+    pitches: { ...log.pitches, [pitch.id]: { ...local, sequence: pitch.sequence } },
+    outbox: log.outbox.map((item) =>
+      item.kind === 'pitch' && isOfPitch(item)
+        ? { ...item, body: { ...(item.body as object), sequence: pitch.sequence } }
+        : item,
+    ),
+  };
 }
 
 /**

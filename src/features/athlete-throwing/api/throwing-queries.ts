@@ -20,4 +20,19 @@ export const throwingQueries = {
       },
       staleTime: 60_000,
     }),
+  /** The range's pitches one by one for the scatter: all, or an even sample with every outlier (issue 22). */
+  seasonPitches: (athleteId: string, days: number) =>
+    queryOptions({
+      queryKey: [...throwingQueries.athlete(athleteId), 'pitches', days] as const,
+      queryFn: async ({ signal }) => {
+        const [{ seasonPitchesResponseSchema }, body] = await Promise.all([
+          import('@contract/pitching'),
+          api
+            .get(`api/athletes/${athleteId}/throwing/pitches`, { signal, searchParams: { days } })
+            .json<unknown>(),
+        ]);
+        return seasonPitchesResponseSchema.parse(body);
+      },
+      staleTime: 60_000,
+    }),
 };

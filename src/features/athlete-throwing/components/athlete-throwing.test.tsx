@@ -1,5 +1,7 @@
 import { demoPeople, demoUsers } from '@mocks/data';
+import type { ThrowingSummaryResponse } from '@contract/pitching';
 import { demoToday } from '@mocks/handlers/schedule';
+import { demoSeasonPitches, demoThrowingSummary } from '@mocks/handlers/throwing';
 import { server } from '@mocks/server';
 import { screen, waitFor, within } from '@testing-library/react';
 import { addDays, format, parseISO } from 'date-fns';
@@ -14,6 +16,8 @@ const noah = personNamed('Noah');
 const diego = personNamed('Diego');
 /** A day n days from the demo's today, as the tab's tables write it. */
 const day = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'EEE d MMM');
+/** The same day as the workload table writes it. */
+const shortDay = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'd MMM');
 
 /** A table's rows as "header | cell | cell". */
 function rowsOf(name: string | RegExp) {
@@ -89,6 +93,23 @@ describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { time
     // The build-up after a lighter month: the ratio left the green zone a week ago.
     expect(recent.some((row) => / (Amber|Red)$/.test(row))).toBe(true);
     expect(within(workload).queryByText(/height and weight/)).not.toBeInTheDocument();
+  });
+
+  it('draws every pitch of two years as an even sample with the outliers, and lists the outliers (issue 22)', async () => {
+    const season = demoSeasonPitches(jamie.id, 730);
+    expect(season.sampled).toBe(true);
+    const outliers = season.pitches.filter((pitch) => pitch.outlier);
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${jamie.id}?tab=throwing&days=730`);
+    const card = await screen.findByRole('region', { name: 'Every pitch' }, { timeout: 15_000 });
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      `Velocity of an even sample of ${(season.pitches.length - outliers.length).toLocaleString('en-US')} of the ${season.total.toLocaleString('en-US')} pitches of the last 2 years, with every outlier.`,
+    );
+    expect(season.pitches.length).toBeLessThanOrEqual(1000 + outliers.length);
+    expect(await within(card).findByTestId('season-scatter')).toHaveAttribute('aria-hidden', 'true');
+    expect(rowsOf(/^Outliers: pitches far from their type’s usual velocity/)).toEqual([
+      expect.stringMatching(new RegExp(`^${day(-8)} \\| Fastball \\| 5\\d\\.\\d$`)),
+    ]);
   });
 
   it('keeps the range in the address and asks the server for it', async () => {
@@ -179,6 +200,54 @@ describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { time
     expect(within(workload).getByRole('status')).toHaveTextContent(
       'Workload needs height and weightAdd Tyler’s height and weight on the Profile tab.',
     );
+  });
+
+  it('shows a day of throws without a workload as unknown, and no ratio, never a 0 and a false red (issue 22)', async () => {
+    // Tyler wore the arm sensor two and six days ago, before his height and weight were on the profile.
+    const summary = demoThrowingSummary(tyler.id, 90);
+    const unknownFrom = addDays(parseISO(demoToday()), -6);
+    const unknownOn = new Set(
+      [-6, -2].map((offset) => format(addDays(parseISO(demoToday()), offset), 'yyyy-MM-dd')),
+    );
+    server.use(
+      http.get('*/api/athletes/:athleteId/throwing', () =>
+        HttpResponse.json<ThrowingSummaryResponse>({
+          throwing: {
+            ...summary,
+            workload: summary.workload.map((workloadDay) =>
+              parseISO(workloadDay.date) < unknownFrom
+                ? workloadDay
+                : {
+                    ...workloadDay,
+                    daily: unknownOn.has(workloadDay.date) ? null : 0,
+                    acute: null,
+                    chronic: null,
+                    ratio: null,
+                    zone: null,
+                  },
+            ),
+            currentWorkload: { acute: null, chronic: null, ratio: null, zone: null, unknownDays: 2 },
+          },
+        }),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${tyler.id}?tab=throwing`);
+    await findToday();
+    expect(figure('Workload ratio')).toHaveTextContent(
+      'Workload ratioUnknown2 days of the last 28 had throws without a workload: needs height and weight',
+    );
+    const recent = rowsOf(/^Workload of the last 14 days/);
+    expect(recent.slice(0, 7)).toEqual([
+      `${shortDay(0)} | 0.00 | — | — | —`,
+      `${shortDay(-1)} | 0.00 | — | — | —`,
+      `${shortDay(-2)} | Unknown | — | — | —`,
+      `${shortDay(-3)} | 0.00 | — | — | —`,
+      `${shortDay(-4)} | 0.00 | — | — | —`,
+      `${shortDay(-5)} | 0.00 | — | — | —`,
+      `${shortDay(-6)} | Unknown | — | — | —`,
+    ]);
+    expect(screen.queryByText(/\bRed\b/)).not.toBeInTheDocument();
   });
 
   it('shows an athlete its own Throwing tab, and offers a retry when it cannot be loaded', async () => {

@@ -25,6 +25,7 @@ const PitchCountChart = lazy(() => charts().then((module) => ({ default: module.
 const VelocityChart = lazy(() => charts().then((module) => ({ default: module.VelocityChart })));
 const WorkloadRatioChart = lazy(() => charts().then((module) => ({ default: module.WorkloadRatioChart })));
 const AcuteChronicChart = lazy(() => charts().then((module) => ({ default: module.AcuteChronicChart })));
+const SeasonScatter = lazy(() => charts().then((module) => ({ default: module.SeasonScatter })));
 
 const route = getRouteApi('/app/users_/$userId');
 
@@ -39,6 +40,8 @@ const sectionNote = 'text-sm text-muted-foreground';
 const dayOf = (date: string) => format(parseISO(date), 'EEE d MMM');
 const shortDayOf = (date: string) => format(parseISO(date), 'd MMM');
 const fixed = (value: number, places = 2) => value.toFixed(places);
+/** A workload that may be unknown: a dash, never a 0. */
+const orDash = (value: number | null) => (value === null ? '—' : fixed(value));
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 /** "the last 90 days", "the last year": how a range reads in a sentence. */
 const rangePhrase = (days: ThrowingRange) => (days === 365 ? 'year' : throwingRangeLabels[days]);
@@ -84,10 +87,15 @@ export default function AthleteThrowing({ athlete, canEditProfile }: AthleteThro
               </EmptyState>
             </Card>
           ) : (
-            <div className="grid items-start gap-5 lg:grid-cols-2">
-              <PitchCounts summary={throwing.data} />
-              <Velocity summary={throwing.data} days={days} />
-            </div>
+            <>
+              <div className="grid items-start gap-5 lg:grid-cols-2">
+                <PitchCounts summary={throwing.data} />
+                <Velocity summary={throwing.data} days={days} />
+              </div>
+              {throwing.data.velocity.length > 0 ? (
+                <EveryPitch athleteId={athlete.id} summary={throwing.data} days={days} />
+              ) : null}
+            </>
           )}
           <Workload summary={throwing.data} days={days} hint={{ athlete, canEditProfile }} />
         </div>
@@ -220,20 +228,29 @@ function TodayFigures({ summary, hint }: { summary: ThrowingSummary; hint: HintP
                 <span>{fixed(currentWorkload.ratio)}</span>
                 <ZoneBadge zone={currentWorkload.zone} />
               </>
+            ) : currentWorkload?.unknownDays ? (
+              'Unknown'
             ) : (
               '—'
             )
           }
         >
-          {currentWorkload
-            ? `Acute ${fixed(currentWorkload.acute)} · chronic ${fixed(currentWorkload.chronic)}`
-            : summary.hasBodyMeasures
-              ? 'No arm-sensor throws yet'
-              : 'Needs height and weight'}
+          {workloadNote(summary)}
         </Figure>
       </dl>
     </Card>
   );
+}
+
+/** Under the ratio: its two workloads, or why there is no ratio (issue 22: unknown days are not 0). */
+function workloadNote({ currentWorkload, hasBodyMeasures }: ThrowingSummary): string {
+  if (!currentWorkload) return hasBodyMeasures ? 'No arm-sensor throws yet' : 'Needs height and weight';
+  const { acute, chronic, unknownDays } = currentWorkload;
+  if (unknownDays > 0) {
+    const days = `${unknownDays} ${unknownDays === 1 ? 'day' : 'days'} of the last 28 had throws without a workload`;
+    return hasBodyMeasures ? `${days} (no elbow torque)` : `${days}: needs height and weight`;
+  }
+  return `Acute ${orDash(acute)} · chronic ${orDash(chronic)}`;
 }
 
 const th = 'px-1.5 py-2 whitespace-nowrap sm:px-3';
@@ -396,6 +413,68 @@ function Velocity({ summary, days }: { summary: ThrowingSummary; days: ThrowingR
   );
 }
 
+/**
+ * Every pitch of the range as a dot (issue 22): a season of a busy pitcher is tens of thousands, so the server sends
+ * an even sample of 1,000 and every outlier, and the card says so; the outliers are listed in words too.
+ */
+function EveryPitch({
+  athleteId,
+  summary,
+  days,
+}: {
+  athleteId: string;
+  summary: ThrowingSummary;
+  days: ThrowingRange;
+}) {
+  const season = useQuery({
+    ...throwingQueries.seasonPitches(athleteId, days),
+    placeholderData: keepPreviousData,
+  });
+  const types = pitchTypeSummary(summary).map((type) => type.pitchType);
+  const outliers = season.data?.pitches.filter((pitch) => pitch.outlier) ?? [];
+  return (
+    <Card aria-labelledby="every-pitch-title" className="px-4 py-4 sm:px-6">
+      <h2 id="every-pitch-title" className={sectionTitle}>
+        Every pitch
+      </h2>
+      {season.isPending ? (
+        <Skeleton className="mt-4 h-56 w-full sm:h-64" />
+      ) : !season.data ? (
+        <p className="mt-2 text-sm text-muted-foreground">The pitches could not be loaded.</p>
+      ) : (
+        <>
+          <p className={sectionNote} role="status">
+            {season.data.sampled
+              ? `Velocity of an even sample of ${count(season.data.pitches.length - outliers.length)} of the ${count(season.data.total)} pitches of the last ${rangePhrase(days)}, with every outlier.`
+              : `Velocity of all ${count(season.data.total)} pitches of the last ${rangePhrase(days)}.`}
+          </p>
+          <ChartSlot>
+            <SeasonScatter pitches={season.data.pitches} pitchTypes={types} />
+          </ChartSlot>
+          {outliers.length > 0 ? (
+            <TableFrame
+              caption="Outliers: pitches far from their type’s usual velocity, newest first"
+              head={['Date', 'Pitch type', 'mph']}
+            >
+              {[...outliers].reverse().map((pitch, index) => (
+                <tr key={`${pitch.date}-${index}`}>
+                  <th scope="row" className={`${td} text-left font-normal`}>
+                    {dayOf(pitch.date)}
+                  </th>
+                  <td className={`${td} text-right`}>{pitchTypeLabels[pitch.pitchType]}</td>
+                  <td className={`${td} text-right tabular-nums`}>{fixed(pitch.velocityMph, 1)}</td>
+                </tr>
+              ))}
+            </TableFrame>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
 function Workload({
   summary,
   days,
@@ -460,9 +539,11 @@ function Workload({
                   <th scope="row" className={`${td} text-left font-normal`}>
                     {shortDayOf(day.date)}
                   </th>
-                  <td className={`${td} text-right tabular-nums`}>{fixed(day.daily)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{fixed(day.acute)}</td>
-                  <td className={`${td} text-right tabular-nums`}>{fixed(day.chronic)}</td>
+                  <td className={`${td} text-right tabular-nums`}>
+                    {day.daily === null ? 'Unknown' : fixed(day.daily)}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>{orDash(day.acute)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{orDash(day.chronic)}</td>
                   <td className={`${td} text-right tabular-nums`}>
                     {day.ratio === null || !day.zone ? '—' : `${fixed(day.ratio)} ${zoneWords[day.zone]}`}
                   </td>

@@ -1,4 +1,4 @@
-import type { ThrowingSummary } from '@contract/pitching';
+import type { SeasonPitch, ThrowingSummary } from '@contract/pitching';
 import type { PitchType } from '@contract/throwing';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
@@ -12,7 +12,11 @@ import {
   ReferenceArea,
   ReferenceLine,
   ResponsiveContainer,
+  Scatter,
+  ScatterChart,
   Tooltip,
+  useXAxisScale,
+  useYAxisScale,
   XAxis,
   YAxis,
 } from 'recharts';
@@ -52,10 +56,13 @@ const tooltipStyle = {
   fontSize: 13,
 };
 
+/** A phone's chart, drawn at this size until the box is measured (and where it cannot be, as in jsdom). */
+const phoneChart = { width: 358, height: 224 };
+
 function ChartFrame({ testId, children }: { testId: string; children: ReactNode }) {
   return (
     <div aria-hidden="true" className="h-56 w-full sm:h-64" data-testid={testId}>
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={phoneChart}>
         {children}
       </ResponsiveContainer>
     </div>
@@ -305,3 +312,121 @@ export function AcuteChronicChart({ workload }: { workload: ThrowingSummary['wor
     </ChartFrame>
   );
 }
+
+const dayOf = (date: string) => Date.parse(`${date}T12:00:00Z`);
+const dayLabel = (day: number) => format(new Date(day), 'd MMM');
+
+interface Dot {
+  day: number;
+  mph: number;
+}
+
+/**
+ * The dots of one pitch type as a single SVG path of zero-length round-capped strokes: a season's thousand dots
+ * are one element for the browser to lay out and paint, where a recharts `Scatter` makes a component and a group
+ * per dot (≈0.8 s for 1,000 with the CPU slowed as a phone's, scripts/measure-season-scatter.ts).
+ */
+function DotsPath({ dots, color }: { dots: readonly Dot[]; color: string }) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  if (!x || !y) return null;
+  let path = '';
+  for (const dot of dots) path += `M${x(dot.day)!.toFixed(1)} ${y(dot.mph)!.toFixed(1)}h0`;
+  return (
+    <path d={path} stroke={color} strokeWidth={3.5} strokeLinecap="round" strokeOpacity={0.7} fill="none" />
+  );
+}
+
+/** Outliers, a few: ringed, larger than the dots. */
+function OutlierRings({ dots }: { dots: readonly Dot[] }) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  if (!x || !y) return null;
+  return (
+    <g>
+      {dots.map((dot, index) => (
+        <circle
+          key={index}
+          cx={x(dot.day)}
+          cy={y(dot.mph)}
+          r={4.5}
+          fill="var(--color-surface)"
+          stroke={colors.red}
+          strokeWidth={2}
+        />
+      ))}
+    </g>
+  );
+}
+
+/**
+ * Every pitch of the range as a dot, velocity over time, one colour per type; an outlier is ringed. The server
+ * sends a season as an even sample and its outliers (issue 22), so this draws at most some 1,500 dots whatever
+ * the range, and draws them as one path per pitch type.
+ */
+export function SeasonScatter({
+  pitches,
+  pitchTypes,
+}: {
+  pitches: readonly SeasonPitch[];
+  pitchTypes: readonly PitchType[];
+}) {
+  const byType = new Map<PitchType, Dot[]>();
+  const outliers: Dot[] = [];
+  let [first, last, low, high] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const pitch of pitches) {
+    const dot = { day: dayOf(pitch.date), mph: pitch.velocityMph };
+    [first, last] = [Math.min(first, dot.day), Math.max(last, dot.day)];
+    [low, high] = [Math.min(low, dot.mph), Math.max(high, dot.mph)];
+    if (pitch.outlier) {
+      outliers.push(dot);
+      continue;
+    }
+    const ofType = byType.get(pitch.pitchType) ?? [];
+    ofType.push(dot);
+    byType.set(pitch.pitchType, ofType);
+  }
+  // A day's width either side, so the first and last days' dots are not cut in half.
+  const days = [first - dayMs, last + dayMs];
+  const mph = [Math.floor((low - 1) / 5) * 5, Math.ceil((high + 1) / 5) * 5];
+  return (
+    <ChartFrame testId="season-scatter">
+      <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          type="number"
+          dataKey="day"
+          domain={days}
+          tickFormatter={dayLabel}
+          tick={axisTick}
+          stroke={colors.grid}
+          minTickGap={24}
+        />
+        <YAxis
+          type="number"
+          dataKey="mph"
+          domain={mph}
+          tick={axisTick}
+          stroke={colors.grid}
+          allowDecimals={false}
+          width={44}
+        />
+        {/* The axes take their scales from a graphical item: the plot's two corners, drawn as nothing. */}
+        <Scatter
+          data={[
+            { day: days[0], mph: mph[0] },
+            { day: days[1], mph: mph[1] },
+          ]}
+          shape={() => <g />}
+          isAnimationActive={false}
+        />
+        {pitchTypes.map((type) => (
+          <DotsPath key={type} dots={byType.get(type) ?? []} color={pitchTypeColors[type]} />
+        ))}
+        {outliers.length > 0 ? <OutlierRings dots={outliers} /> : null}
+      </ScatterChart>
+    </ChartFrame>
+  );
+}
+
+const dayMs = 86_400_000;

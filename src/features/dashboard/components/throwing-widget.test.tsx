@@ -65,6 +65,32 @@ describe('the dashboard’s Throwing card (staff)', { timeout: 30_000 }, () => {
     expect(within(card).queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('says a ratio is unknown when throws had no workload, rather than showing one of 0 (issue 22)', async () => {
+    const jamie = demoPeople.find((person) => person.firstName === 'Jamie')!;
+    server.use(
+      http.get('*/api/throwing/alerts', () =>
+        HttpResponse.json<ThrowingAlertsResponse>({
+          today: demoToday(),
+          alerts: [
+            {
+              athlete: { id: jamie.id, firstName: jamie.firstName, lastName: jamie.lastName },
+              pitchCount: null,
+              workload: null,
+              workloadUnknown: { days: 3 },
+            },
+          ],
+        }),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp('/app/dashboard');
+    const card = await screen.findByRole('region', { name: 'Throwing' });
+    const list = await within(card).findByRole('list', { name: 'Throwing warnings' });
+    expect(warnings(list)).toEqual([
+      'Jamie Rivera: Workload ratio unknown: 3 days of throws without a workload',
+    ]);
+  });
+
   it('offers a retry when the warnings cannot be loaded', async () => {
     server.use(
       // Not a 5xx: the client would retry those for 6 s first (spec 9).

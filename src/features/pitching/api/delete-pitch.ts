@@ -16,7 +16,11 @@ export function useDeletePitch(logId: string) {
       queryClient.setQueryData<Pitch[]>(key, (pitches = []) =>
         pitches.filter((pitch) => pitch.id !== pitchId),
       );
-      await queryClient.invalidateQueries({ queryKey: ['athlete-throwing'] });
+      // Its throw, if any, has no pitch now (issue 22).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: pitchingQueries.sensorThrows(logId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['athlete-throwing'] }),
+      ]);
     },
   });
 }

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
-import { isApiRequestError } from '@/lib/api/api-request-error';
+import { showFieldErrors } from '@/lib/api/request-failure';
 import { useAddPitch } from '../api/add-pitch';
 import { pitchResultLabels, pitchTypeLabels } from '@contract/throwing';
 
@@ -112,23 +112,16 @@ export function AddPitchForm({ logId, nextSequence, onDone }: AddPitchFormProps)
     setFailure(null);
     setAdded(null);
     addPitch.mutate(pitch, {
-      onSuccess: () => {
+      // The server's number: another device may have taken the one typed (ADR 043).
+      onSuccess: ({ pitch: added }) => {
         setAdded(
-          `Pitch ${pitch.sequence} added: ${pitchTypeLabels[pitch.pitchType]}, ${pitch.velocityMph} mph.`,
+          `Pitch ${added.sequence} added: ${pitchTypeLabels[added.pitchType]}, ${added.velocityMph} mph.`,
         );
         reset(emptyValues(pitch.pitchType));
         setFocus('velocityMph');
       },
       onError: (error) => {
-        const fields = isApiRequestError(error) ? Object.entries(error.fields) : [];
-        for (const [field, message] of fields) {
-          setError(field as keyof PitchFormValues, { type: 'server', message });
-        }
-        if (fields.length === 0) {
-          setFailure(
-            isApiRequestError(error) ? error.message : 'Network error. Please check your connection.',
-          );
-        }
+        setFailure(showFieldErrors(error, { setError, fieldOf: (field) => field as keyof PitchFormValues }));
       },
     });
   });

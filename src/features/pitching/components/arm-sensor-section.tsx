@@ -3,16 +3,24 @@ import { pitchTypeLabels } from '@contract/throwing';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { format, parseISO } from 'date-fns';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DownloadIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { useWindowedRows } from '@/lib/pitching/windowed-rows';
 import { pitchingQueries } from '../api/pitching-queries';
 import { oneDecimal, sensorOverview, wholeNumber } from '../pitching-summary';
-import { ChartFigure, ChartSkeleton, ImportLink, LoadFailure, SectionHeader } from './section-parts';
+import {
+  ChartFigure,
+  ChartSkeleton,
+  ImportLink,
+  LoadFailure,
+  SectionHeader,
+  SpacerRow,
+} from './section-parts';
 
 const ArmSensorChart = lazy(() =>
   import('./throwing-charts').then((module) => ({ default: module.ArmSensorChart })),
@@ -65,7 +73,7 @@ export function ArmSensorSection({ logId, athlete, isOwn, canImport }: ArmSensor
       ) : (
         <EmptyState icon={DownloadIcon} title="No sensor data yet" action={importLink}>
           {canImport
-            ? 'Import the CSV your arm sensor exports; its throws are matched to the pitches by order.'
+            ? 'Import the CSV your arm sensor exports; each throw is matched to the pitch of its number.'
             : 'Throws an arm sensor measured show here once they are imported.'}
         </EmptyState>
       )}
@@ -77,6 +85,17 @@ const matchedPitch = (pitch: Pitch | undefined) =>
   pitch ? `${pitchTypeLabels[pitch.pitchType]} · ${oneDecimal(pitch.velocityMph)} mph` : '—';
 
 const cell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap border-b border-border/60';
+const throwHeaders = [
+  'Pitch',
+  'Time',
+  'Arm speed (deg/s)',
+  'Elbow torque (Nm)',
+  'Arm slot (°)',
+  'Shoulder rotation (°)',
+  'Workload',
+];
+/** The table box's most height: about twelve rows on a phone, then it scrolls. */
+const tableMaxHeight = 512;
 
 function SensorThrows({
   logId,
@@ -90,9 +109,16 @@ function SensorThrows({
   isOwn: boolean;
 }) {
   const overview = sensorOverview(sensor.throws);
-  // A throw is matched to the workout's pitch of the same number (product.md: by order); the cache has them.
+  // A throw names its pitch by id (issue 22): matched by number when it was saved, kept when numbers change since.
   const pitches = useQuery(pitchingQueries.pitches(logId)).data ?? [];
-  const pitchOf = new Map<number, Pitch>(pitches.map((pitch) => [pitch.sequence, pitch]));
+  const pitchOf = new Map<string, Pitch>(pitches.map((pitch) => [pitch.id, pitch]));
+  const tableBox = useRef<HTMLDivElement>(null);
+  const windowed = useWindowedRows({
+    scrollRef: tableBox,
+    count: sensor.throws.length,
+    rowHeight: 37,
+    maxHeight: tableMaxHeight,
+  });
   const figures: [string, string][] = [
     ['Throws', String(overview.throws)],
     ['Average torque', `${oneDecimal(overview.averageTorqueNm)} Nm`],
@@ -132,30 +158,27 @@ function SensorThrows({
       <div>
         <h3 className="text-sm font-semibold text-foreground">Every throw</h3>
         <div
-          className="relative -mx-4 mt-2 overflow-x-auto sm:mx-0"
+          ref={tableBox}
+          className="relative -mx-4 mt-2 overflow-auto sm:mx-0"
+          style={{ maxHeight: tableMaxHeight }}
           tabIndex={0}
           role="group"
-          aria-label="Every throw, scrolls sideways"
+          aria-label="Every throw, scrolls sideways and down"
         >
-          <table className="w-full min-w-[40rem] border-separate border-spacing-0 text-sm">
+          <table
+            className="w-full min-w-[40rem] border-separate border-spacing-0 text-sm"
+            aria-rowcount={sensor.throws.length + 1}
+          >
             <caption className="sr-only">Every throw the arm sensor measured</caption>
-            <thead className="text-xs font-semibold text-muted-foreground">
-              <tr>
+            <thead className="sticky top-0 z-20 bg-surface text-xs font-semibold text-muted-foreground">
+              <tr aria-rowindex={1}>
                 <th
                   scope="col"
                   className="sticky left-0 z-10 border-b border-border bg-surface px-3 py-2 text-left sm:pl-0"
                 >
                   Throw
                 </th>
-                {[
-                  'Pitch',
-                  'Time',
-                  'Arm speed (deg/s)',
-                  'Elbow torque (Nm)',
-                  'Arm slot (°)',
-                  'Shoulder rotation (°)',
-                  'Workload',
-                ].map((header) => (
+                {throwHeaders.map((header) => (
                   <th key={header} scope="col" className="border-b border-border px-3 py-2 text-right">
                     {header}
                   </th>
@@ -163,27 +186,38 @@ function SensorThrows({
               </tr>
             </thead>
             <tbody>
-              {sensor.throws.map((thrown) => (
-                <tr key={thrown.id}>
-                  <th
-                    scope="row"
-                    className="sticky left-0 z-10 border-b border-border/60 bg-surface px-3 py-2 text-left font-normal text-muted-foreground tabular-nums sm:pl-0"
-                  >
-                    {thrown.sequence}
-                  </th>
-                  <td className={`${cell} text-left`}>{matchedPitch(pitchOf.get(thrown.sequence))}</td>
-                  <td className={cell}>
-                    {thrown.thrownAt ? format(parseISO(thrown.thrownAt), 'HH:mm:ss') : '—'}
-                  </td>
-                  <td className={cell}>{wholeNumber(thrown.armSpeedDegPerS)}</td>
-                  <td className={`${cell} font-semibold text-foreground`}>
-                    {oneDecimal(thrown.elbowTorqueNm)}
-                  </td>
-                  <td className={cell}>{wholeNumber(thrown.armSlotDegrees)}</td>
-                  <td className={cell}>{wholeNumber(thrown.shoulderRotationDegrees)}</td>
-                  <td className={cell}>{thrown.workload === null ? '—' : thrown.workload.toFixed(2)}</td>
-                </tr>
-              ))}
+              {windowed.before > 0 ? (
+                <SpacerRow height={windowed.before} columns={throwHeaders.length + 1} />
+              ) : null}
+              {windowed.indexes.map((index) => {
+                const thrown = sensor.throws[index]!;
+                return (
+                  <tr key={thrown.id} ref={windowed.measure} data-index={index} aria-rowindex={index + 2}>
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 border-b border-border/60 bg-surface px-3 py-2 text-left font-normal text-muted-foreground tabular-nums sm:pl-0"
+                    >
+                      {thrown.sequence}
+                    </th>
+                    <td className={`${cell} text-left`}>
+                      {matchedPitch(thrown.pitchId === null ? undefined : pitchOf.get(thrown.pitchId))}
+                    </td>
+                    <td className={cell}>
+                      {thrown.thrownAt ? format(parseISO(thrown.thrownAt), 'HH:mm:ss') : '—'}
+                    </td>
+                    <td className={cell}>{wholeNumber(thrown.armSpeedDegPerS)}</td>
+                    <td className={`${cell} font-semibold text-foreground`}>
+                      {oneDecimal(thrown.elbowTorqueNm)}
+                    </td>
+                    <td className={cell}>{wholeNumber(thrown.armSlotDegrees)}</td>
+                    <td className={cell}>{wholeNumber(thrown.shoulderRotationDegrees)}</td>
+                    <td className={cell}>{thrown.workload === null ? '—' : thrown.workload.toFixed(2)}</td>
+                  </tr>
+                );
+              })}
+              {windowed.after > 0 ? (
+                <SpacerRow height={windowed.after} columns={throwHeaders.length + 1} />
+              ) : null}
             </tbody>
           </table>
         </div>

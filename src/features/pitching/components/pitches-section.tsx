@@ -1,7 +1,7 @@
 import type { Pitch } from '@contract/pitching';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,6 +15,7 @@ import { useDeletePitch } from '../api/delete-pitch';
 import { pitchingQueries } from '../api/pitching-queries';
 import { pitchResultLabels, pitchTypeLabels } from '@contract/throwing';
 import { pitchColors } from '@/lib/pitching/pitch-colors';
+import { useWindowedRows } from '@/lib/pitching/windowed-rows';
 import type { PitchTypeSummary } from '../pitching-summary';
 import {
   oneDecimal,
@@ -31,6 +32,7 @@ import {
   ImportLink,
   LoadFailure,
   SectionHeader,
+  SpacerRow,
   SummaryTable,
 } from './section-parts';
 
@@ -211,7 +213,13 @@ function PitchesWithCharts({
 
 const numberCell = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
 
-/** Every pitch; on a phone it scrolls sideways with the pitch's number and type kept in view. */
+/** The table box's most height: about twelve rows on a phone, then it scrolls. */
+const tableMaxHeight = 512;
+
+/**
+ * Every pitch; on a phone it scrolls sideways with the pitch's number and type kept in view. A long list (up to 1,000
+ * pitches) is windowed: the header row stays, and the rows keep their place in `aria-rowindex`.
+ */
 function PitchTable({
   logId,
   pitches,
@@ -233,20 +241,33 @@ function PitchTable({
     'Release side (ft)',
     'Extension (ft)',
   ];
+  const columns = headers.length + (canEdit ? 3 : 2);
+  const tableBox = useRef<HTMLDivElement>(null);
+  const windowed = useWindowedRows({
+    scrollRef: tableBox,
+    count: pitches.length,
+    rowHeight: 41,
+    maxHeight: tableMaxHeight,
+  });
 
   return (
     <div>
       <h3 className="text-sm font-semibold text-foreground">Every pitch</h3>
       <div
-        className="relative -mx-4 mt-2 overflow-x-auto sm:mx-0"
+        ref={tableBox}
+        className="relative -mx-4 mt-2 overflow-auto sm:mx-0"
+        style={{ maxHeight: tableMaxHeight }}
         tabIndex={0}
         role="group"
-        aria-label="Every pitch, scrolls sideways"
+        aria-label="Every pitch, scrolls sideways and down"
       >
-        <table className="w-full min-w-[56rem] border-separate border-spacing-0 text-sm">
+        <table
+          className="w-full min-w-[56rem] border-separate border-spacing-0 text-sm"
+          aria-rowcount={pitches.length + 1}
+        >
           <caption className="sr-only">Every pitch of the workout</caption>
-          <thead className="text-xs font-semibold text-muted-foreground">
-            <tr>
+          <thead className="sticky top-0 z-20 bg-surface text-xs font-semibold text-muted-foreground">
+            <tr aria-rowindex={1}>
               <th
                 scope="col"
                 className="sticky left-0 z-10 border-b border-border bg-surface px-3 py-2 text-left sm:pl-0"
@@ -269,63 +290,76 @@ function PitchTable({
             </tr>
           </thead>
           <tbody>
-            {pitches.map((pitch) => (
-              <tr key={pitch.id} className="align-middle">
-                <th
-                  scope="row"
-                  className="sticky left-0 z-10 border-b border-border/60 bg-surface px-3 py-2 text-left font-normal sm:pl-0"
+            {windowed.before > 0 ? <SpacerRow height={windowed.before} columns={columns} /> : null}
+            {windowed.indexes.map((index) => {
+              const pitch = pitches[index]!;
+              return (
+                <tr
+                  key={pitch.id}
+                  ref={windowed.measure}
+                  data-index={index}
+                  aria-rowindex={index + 2}
+                  className="align-middle"
                 >
-                  <span className="flex items-center gap-2">
-                    <span className="w-6 text-muted-foreground tabular-nums">{pitch.sequence}</span>
-                    <TypeName pitchType={pitch.pitchType} />
-                  </span>
-                </th>
-                <td className={`${numberCell} border-b border-border/60 font-semibold text-foreground`}>
-                  {oneDecimal(pitch.velocityMph)}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>
-                  {wholeNumber(pitch.spinRateRpm)}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>
-                  {pitch.spinAxisDegrees === null
-                    ? '—'
-                    : `${spinAxisClock(pitch.spinAxisDegrees)} · ${Math.round(pitch.spinAxisDegrees)}°`}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>
-                  {oneDecimal(pitch.inducedVerticalBreakIn)}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>
-                  {oneDecimal(pitch.horizontalBreakIn)}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>
-                  {oneDecimal(pitch.releaseHeightFt)}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>
-                  {oneDecimal(pitch.releaseSideFt)}
-                </td>
-                <td className={`${numberCell} border-b border-border/60`}>{oneDecimal(pitch.extensionFt)}</td>
-                <td className="border-b border-border/60 px-3 py-2 whitespace-nowrap">
-                  {pitch.result
-                    ? pitchResultLabels[pitch.result]
-                    : pitch.strike === null
-                      ? '—'
-                      : pitch.strike
-                        ? 'Strike'
-                        : 'Ball'}
-                </td>
-                {canEdit ? (
-                  <td className="border-b border-border/60 px-1 py-0.5 text-right">
-                    <IconButton
-                      label={`Delete pitch ${pitch.sequence}`}
-                      onClick={() => setDeleting(pitch)}
-                      className="hover:text-danger"
-                    >
-                      <TrashIcon className="size-4" />
-                    </IconButton>
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 border-b border-border/60 bg-surface px-3 py-2 text-left font-normal sm:pl-0"
+                  >
+                    <span className="flex items-center gap-2">
+                      <span className="w-6 text-muted-foreground tabular-nums">{pitch.sequence}</span>
+                      <TypeName pitchType={pitch.pitchType} />
+                    </span>
+                  </th>
+                  <td className={`${numberCell} border-b border-border/60 font-semibold text-foreground`}>
+                    {oneDecimal(pitch.velocityMph)}
                   </td>
-                ) : null}
-              </tr>
-            ))}
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {wholeNumber(pitch.spinRateRpm)}
+                  </td>
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {pitch.spinAxisDegrees === null
+                      ? '—'
+                      : `${spinAxisClock(pitch.spinAxisDegrees)} · ${Math.round(pitch.spinAxisDegrees)}°`}
+                  </td>
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {oneDecimal(pitch.inducedVerticalBreakIn)}
+                  </td>
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {oneDecimal(pitch.horizontalBreakIn)}
+                  </td>
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {oneDecimal(pitch.releaseHeightFt)}
+                  </td>
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {oneDecimal(pitch.releaseSideFt)}
+                  </td>
+                  <td className={`${numberCell} border-b border-border/60`}>
+                    {oneDecimal(pitch.extensionFt)}
+                  </td>
+                  <td className="border-b border-border/60 px-3 py-2 whitespace-nowrap">
+                    {pitch.result
+                      ? pitchResultLabels[pitch.result]
+                      : pitch.strike === null
+                        ? '—'
+                        : pitch.strike
+                          ? 'Strike'
+                          : 'Ball'}
+                  </td>
+                  {canEdit ? (
+                    <td className="border-b border-border/60 px-1 py-0.5 text-right">
+                      <IconButton
+                        label={`Delete pitch ${pitch.sequence}`}
+                        onClick={() => setDeleting(pitch)}
+                        className="hover:text-danger"
+                      >
+                        <TrashIcon className="size-4" />
+                      </IconButton>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+            {windowed.after > 0 ? <SpacerRow height={windowed.after} columns={columns} /> : null}
           </tbody>
         </table>
       </div>

@@ -127,6 +127,15 @@ export function SummaryTable({
   );
 }
 
+/** The height of the rows of a windowed table that are not drawn: out of the accessibility tree. */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
 /** A section that did not load: try again, or say it is not there. */
 export function LoadFailure({
   what,

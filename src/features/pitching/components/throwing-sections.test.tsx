@@ -1,9 +1,10 @@
 import '@/testing/dialog-polyfill';
-import { demoUsers } from '@mocks/data';
+import type { Pitch, PitchListResponse, SensorThrow, SensorThrowListResponse } from '@contract/pitching';
+import { demoUsers, tokenFor } from '@mocks/data';
 import { pitchingHandlers } from '@mocks/handlers/pitching';
 import { completedWorkoutHandlers, demoLogId } from '@mocks/handlers/training';
 import { server } from '@mocks/server';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
@@ -228,6 +229,132 @@ describe('the pitches and the arm sensor of a completed workout', { timeout: 30_
     expect(await within(await section('Arm sensor')).findByRole('note')).toHaveTextContent(
       'Add height and weight to your profile to see workload.',
     );
+  });
+
+  it('matches each throw to its pitch by id, not by number: a removed pitch leaves its throw without one', async () => {
+    const read = async <T,>(path: string) =>
+      (await (
+        await fetch(`${window.location.origin}/api/completed-workouts/${demoLogId}/${path}`, {
+          headers: { Authorization: `Bearer ${tokenFor(demoUsers.coach)}` },
+        })
+      ).json()) as T;
+    const { pitches } = await read<PitchListResponse>('pitches');
+    const sensorList = await read<SensorThrowListResponse>('sensor-throws');
+    const pitchNumbered = (sequence: number) => pitches.find((pitch) => pitch.sequence === sequence)!;
+    // Pitch 2 was removed after the throws were saved, and throw 3 was the pitch numbered 4 (another device's
+    // pitch 3 came first).
+    server.use(
+      http.get(`*/api/completed-workouts/${demoLogId}/pitches`, () =>
+        HttpResponse.json<PitchListResponse>({ pitches: pitches.filter((pitch) => pitch.sequence !== 2) }),
+      ),
+      http.get(`*/api/completed-workouts/${demoLogId}/sensor-throws`, () =>
+        HttpResponse.json<SensorThrowListResponse>({
+          ...sensorList,
+          throws: sensorList.throws.map((thrown) =>
+            thrown.sequence === 2
+              ? { ...thrown, pitchId: null }
+              : thrown.sequence === 3
+                ? { ...thrown, pitchId: pitchNumbered(4).id }
+                : thrown,
+          ),
+        }),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/completed/${demoLogId}`);
+    const sensor = await section('Arm sensor');
+    const table = await within(sensor).findByRole('table', { name: 'Every throw the arm sensor measured' });
+    await waitFor(() => expect(rowsOf(table)[0]).toMatch(/^1 \| Fastball · 86\.1 mph \|/));
+    const [, second, third] = rowsOf(table);
+    expect(second).toMatch(/^2 \| — \|/);
+    const fourth = pitchNumbered(4);
+    expect(third).toContain(
+      `3 | ${fourth.pitchType === 'fastball' ? 'Fastball' : 'Slider'} · ${fourth.velocityMph.toFixed(1)} mph |`,
+    );
+  });
+
+  it('windows a workout of 1,000 pitches and throws: a few rows at a time, the header kept, the place told', async () => {
+    const pitches: Pitch[] = Array.from({ length: 1000 }, (_, index) => ({
+      id: `01900000-0000-7000-8000-${String(index + 1).padStart(12, '0')}`,
+      logId: demoLogId,
+      athleteId: demoUsers.athlete.id,
+      date: '2026-03-14',
+      sequence: index + 1,
+      pitchType: 'fastball',
+      velocityMph: 80 + (index % 10),
+      spinRateRpm: null,
+      spinAxisDegrees: null,
+      inducedVerticalBreakIn: null,
+      horizontalBreakIn: null,
+      releaseHeightFt: null,
+      releaseSideFt: null,
+      extensionFt: null,
+      result: null,
+      strike: null,
+      note: null,
+      source: 'trackman',
+      importId: null,
+      updatedAt: '2026-03-14T20:00:00.000Z',
+    }));
+    const throws: SensorThrow[] = pitches.map((pitch, index) => ({
+      id: `01900000-0000-7000-9000-${String(index + 1).padStart(12, '0')}`,
+      logId: demoLogId,
+      athleteId: demoUsers.athlete.id,
+      date: '2026-03-14',
+      sequence: pitch.sequence,
+      pitchId: pitch.id,
+      thrownAt: null,
+      armSpeedDegPerS: 4500,
+      elbowTorqueNm: 60,
+      armSlotDegrees: 50,
+      shoulderRotationDegrees: 165,
+      workload: 0.3,
+      source: 'mapped',
+      importId: null,
+      updatedAt: '2026-03-14T20:00:00.000Z',
+    }));
+    server.use(
+      http.get(`*/api/completed-workouts/${demoLogId}/pitches`, () =>
+        HttpResponse.json<PitchListResponse>({ pitches }),
+      ),
+      http.get(`*/api/completed-workouts/${demoLogId}/sensor-throws`, () =>
+        HttpResponse.json<SensorThrowListResponse>({
+          throws,
+          workloadTotal: 300,
+          missingBodyMeasures: false,
+        }),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/completed/${demoLogId}`);
+    const section_ = await section('Pitches');
+    expect(await within(section_).findByTestId('pitches-overview')).toHaveTextContent('1000 pitches');
+    const table = within(section_).getByRole('table', { name: 'Every pitch of the workout' });
+    expect(table).toHaveAttribute('aria-rowcount', '1001');
+    const drawn = within(table).getAllByRole('row');
+    expect(drawn[0]).toHaveAttribute('aria-rowindex', '1');
+    expect(within(drawn[0]!).getAllByRole('columnheader')[0]).toHaveTextContent('Pitch');
+    expect(drawn[1]).toHaveAttribute('aria-rowindex', '2');
+    expect(drawn.length).toBeLessThan(40);
+
+    // Scrolled to the middle, the rows there are drawn, and say where they are.
+    const box = within(section_).getByRole('group', { name: 'Every pitch, scrolls sideways and down' });
+    box.scrollTop = 41 * 600;
+    fireEvent.scroll(box);
+    await waitFor(() =>
+      expect(within(table).getByRole('button', { name: 'Delete pitch 601' })).toBeInTheDocument(),
+    );
+    const row601 = within(table).getByRole('button', { name: 'Delete pitch 601' }).closest('tr')!;
+    expect(row601).toHaveAttribute('aria-rowindex', '602');
+    expect(within(table).queryByRole('button', { name: 'Delete pitch 1' })).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row').length).toBeLessThan(40);
+
+    const sensor = await section('Arm sensor');
+    const throwTable = await within(sensor).findByRole('table', {
+      name: 'Every throw the arm sensor measured',
+    });
+    expect(throwTable).toHaveAttribute('aria-rowcount', '1001');
+    expect(within(throwTable).getAllByRole('row').length).toBeLessThan(40);
   });
 
   it('says when the pitches cannot be loaded, and tries again', async () => {

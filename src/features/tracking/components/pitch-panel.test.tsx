@@ -9,7 +9,7 @@ import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
 import { createTrackingFake } from '@mocks/handlers/tracking';
 import { demoExercises, demoWorkouts } from '@mocks/library-data';
 import { server } from '@mocks/server';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -18,7 +18,9 @@ import {
   createMemoryDeviceLogStorage,
   forgetDeviceLogsInMemory,
 } from '@/lib/tracking-sync/device-logs';
+import type { DevicePitch } from '@/lib/tracking-sync/device-logs';
 import { stopTrackingSync } from '@/lib/tracking-sync/start-tracking-sync';
+import { PitchPanel } from './pitch-panel';
 
 /*
  * Pitches entered while tracking (issue 16), offline and exactly once, and those entered on another device. The
@@ -65,10 +67,15 @@ const bullpen: Workout = {
   ],
 };
 
-/** The pitch routes as the server answers them: upserts by id (counted per id), deletes that are always 204. */
+/**
+ * The pitch routes as the server answers them: upserts by id (counted per id), deletes that are always 204. A new
+ * pitch whose number another device took is numbered after the log's last; a pitch keeps its number (issue 22).
+ */
 function createPitchFake() {
   const pitches = new Map<string, Pitch>();
   const puts = new Map<string, number>();
+  /** The numbers each pitch's writes were sent with, in order. */
+  const sentNumbers = new Map<string, number[]>();
   const deletes = new Map<string, number>();
   /** Lists read (the tracking screen reads the log's pitches, those entered on other devices included). */
   let listReads = 0;
@@ -77,6 +84,7 @@ function createPitchFake() {
   return {
     pitches,
     puts,
+    sentNumbers,
     deletes,
     limitVelocityTo: (mph: number) => {
       maxVelocity = mph;
@@ -112,9 +120,18 @@ function createPitchFake() {
               fields: { velocityMph: `Velocity is at most ${maxVelocity} mph` },
             });
           }
-          const existed = pitches.has(params.pitchId);
+          sentNumbers.set(params.pitchId, [...(sentNumbers.get(params.pitchId) ?? []), body.data.sequence]);
+          const existing = pitches.get(params.pitchId);
+          const ofLog = [...pitches.values()].filter((pitch) => pitch.logId === params.logId);
+          const sequence =
+            existing?.sequence ??
+            (ofLog.some((pitch) => pitch.sequence === body.data.sequence)
+              ? Math.max(...ofLog.map((pitch) => pitch.sequence)) + 1
+              : body.data.sequence);
+          const existed = existing !== undefined;
           const pitch: Pitch = {
             ...body.data,
+            sequence,
             id: params.pitchId,
             logId: params.logId,
             athleteId: demoUsers.athlete.id,
@@ -584,6 +601,67 @@ describe('pitches entered on another device', { timeout: 20_000 }, () => {
     expect([...pitchFake.puts.values()]).toEqual([1, 1, 1, 1]);
   });
 
+  it("shows the number the server gave the phone's pitch 1 when the tablet's pitch 1 got there first", async () => {
+    const { user } = await openTodaysBullpen();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('All changes saved');
+    goOffline();
+    await user.type(velocityField(), '88{Enter}');
+    expect(pitchNumbers()).toEqual(['Pitch 1']);
+    // Meanwhile the coach's tablet, online, enters its own pitch 1 of the same bullpen.
+    await pitchOnTablet(phoneLogId(), tabletPitchId(1), {
+      sequence: 1,
+      pitchType: 'curveball',
+      velocityMph: 73,
+    });
+
+    // The phone's pitch reaches the server; before its answer comes, the athlete changes the pitch's type, and
+    // the connection drops again after that answer.
+    let release = () => {};
+    const answerHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let phoneWrites = 0;
+    let cutAfterFirst = true;
+    server.use(
+      http.put('*/api/completed-workouts/*', async ({ request }) => {
+        if (request.headers.get('Authorization') === tablet.Authorization) return undefined;
+        phoneWrites += 1;
+        if (phoneWrites === 1) {
+          await answerHeld;
+          return undefined;
+        }
+        return cutAfterFirst ? HttpResponse.error() : undefined;
+      }),
+    );
+    comeBackOnline();
+    await waitFor(() => expect(phoneWrites).toBe(1));
+    // The screen has read the tablet's pitch by now: two pitches numbered 1, for a moment.
+    const phonesRow = within(panel())
+      .getAllByRole('listitem', { name: 'Pitch 1' })
+      .find((row) => row.textContent.includes('88.0'))!;
+    await user.click(within(phonesRow).getByRole('button', { name: 'Edit pitch 1' }));
+    await user.click(typeButton('Slider'));
+    await user.click(within(panel()).getByRole('button', { name: 'Save pitch 1' }));
+    release();
+
+    // The answer numbers it 2: the phone shows that at once, with its change still waiting.
+    await waitFor(() => expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']));
+    expect(pitchRow(2)).toHaveTextContent(/Slider.*88\.0 mph/);
+    expect(pitchRow(1)).toHaveTextContent(/Curveball.*73\.0 mph/);
+    expect(await screen.findByText(/^1 change waiting/)).toBeInTheDocument();
+
+    // The waiting change goes with the server's number, and the next pitch comes after both.
+    cutAfterFirst = false;
+    comeBackOnline();
+    await screen.findByText('All changes saved', {}, { timeout: 4000 });
+    const phonePitch = [...pitchFake.pitches.values()].find((pitch) => pitch.velocityMph === 88)!;
+    expect(pitchFake.sentNumbers.get(phonePitch.id)).toEqual([1, 2]);
+    expect(phonePitch).toMatchObject({ sequence: 2, pitchType: 'slider' });
+    await user.type(velocityField(), '90{Enter}');
+    expect(pitchNumbers()).toEqual(['Pitch 3', 'Pitch 2', 'Pitch 1']);
+  });
+
   it('does not take away a pitch whose write the server answered while the list was on its way', async () => {
     const { user } = await openTodaysBullpen();
     await user.click(await screen.findByRole('button', { name: 'Start' }));
@@ -622,5 +700,37 @@ describe('pitches entered on another device', { timeout: 20_000 }, () => {
     await waitFor(() => expect(pitchRow(1)).toHaveTextContent(/Cutter.*87\.0 mph/));
     expect(pitchNumbers()).toEqual(['Pitch 2', 'Pitch 1']);
     expect(pitchRow(2)).toHaveTextContent(/Fastball.*90\.0 mph/);
+  });
+});
+
+describe('a long session of pitches', () => {
+  it('draws a window of the list at a time, each row telling its place in the whole', async () => {
+    const pitches: Record<string, DevicePitch> = {};
+    for (let sequence = 1; sequence <= 600; sequence += 1) {
+      const id = `01900000-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
+      pitches[id] = {
+        ...pitchInputSchema.parse({ sequence, pitchType: 'fastball', velocityMph: 80 + (sequence % 10) }),
+        id,
+        removed: false,
+      };
+    }
+    render(
+      <PitchPanel logId="01900000-0000-7000-8000-00000000c0ad" pitches={pitches} rejected={[]} isLocked />,
+    );
+    expect(within(panel()).getByRole('status')).toHaveTextContent('600 pitches');
+    const drawn = within(within(panel()).getByRole('list', { name: 'Pitches entered' })).getAllByRole(
+      'listitem',
+    );
+    expect(drawn.length).toBeLessThan(30);
+    expect(drawn[0]).toHaveAccessibleName('Pitch 600');
+    expect(drawn[0]).toHaveAttribute('aria-posinset', '1');
+    expect(drawn[0]).toHaveAttribute('aria-setsize', '600');
+
+    // Scrolled down, the older pitches are drawn in their place.
+    const box = within(panel()).getByRole('list', { name: 'Pitches entered' }).parentElement!;
+    box.scrollTop = 52 * 400;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(pitchRow(200)).toHaveAttribute('aria-posinset', '401'));
+    expect(within(panel()).queryByRole('listitem', { name: 'Pitch 600' })).not.toBeInTheDocument();
   });
 });

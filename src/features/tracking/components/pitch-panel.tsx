@@ -3,7 +3,7 @@ import { pitchInputSchema } from '@contract/pitching';
 import type { PitchResult, PitchType } from '@contract/throwing';
 import { isStrike, pitchResultLabels, pitchResults, pitchTypeLabels, pitchTypes } from '@contract/throwing';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import type { Key } from 'react-aria-components';
@@ -16,6 +16,7 @@ import {
 } from 'react-aria-components';
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { useWindowedRows } from '@/lib/pitching/windowed-rows';
 import type { DeviceLog, DevicePitch } from '@/lib/tracking-sync/device-logs';
 import type { PitchFields } from '@/lib/tracking-sync/log-actions';
 import { removePitch, savePitch } from '@/lib/tracking-sync/log-actions';
@@ -62,6 +63,9 @@ const pitchResolver: Resolver<PitchFormValues, unknown, PitchFields> = (values, 
 
 const emptyDetails = { velocityMph: '', spinRateRpm: '', result: '' } as const;
 
+/** The list box's most height when the list is windowed: about eight pitches. */
+const listMaxHeight = 416;
+
 const toggleClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-border bg-surface px-1 text-[0.8125rem] leading-tight font-semibold text-foreground outline-none transition-colors data-[hovered]:bg-muted data-[selected]:border-primary data-[selected]:bg-primary data-[selected]:text-primary-foreground data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-ring sm:text-sm';
 const inputClass =
@@ -86,6 +90,14 @@ export const PitchPanel = memo(function PitchPanel({
     rejected.filter((write) => write.kind === 'pitch').map((write) => write.targetId ?? ''),
   );
   const [editing, setEditing] = useState<DevicePitch | null>(null);
+  // A long session (up to 1,000 pitches) scrolls in its own box, a window of rows at a time (issue 22).
+  const listBox = useRef<HTMLDivElement>(null);
+  const windowed = useWindowedRows({
+    scrollRef: listBox,
+    count: thrown.length,
+    rowHeight: 52,
+    maxHeight: listMaxHeight,
+  });
 
   return (
     <section
@@ -111,22 +123,35 @@ export const PitchPanel = memo(function PitchPanel({
         />
       ) : null}
       {thrown.length > 0 ? (
-        <ol aria-label="Pitches entered" className="mt-3 divide-y divide-border border-t border-border">
-          {thrown.map((pitch) => (
-            <PitchRow
-              key={pitch.id}
-              pitch={pitch}
-              isRefused={refused.has(pitch.id)}
-              isEditing={editing?.id === pitch.id}
-              isLocked={isLocked}
-              onEdit={() => setEditing(pitch)}
-              onRemove={() => {
-                if (editing?.id === pitch.id) setEditing(null);
-                removePitch(logId, pitch.id);
-              }}
-            />
-          ))}
-        </ol>
+        <div
+          ref={listBox}
+          className={`mt-3 border-t border-border ${windowed.isWindowed ? 'overflow-y-auto' : ''}`}
+          style={windowed.isWindowed ? { maxHeight: listMaxHeight } : undefined}
+        >
+          <ol aria-label="Pitches entered" className="divide-y divide-border">
+            {windowed.before > 0 ? <li aria-hidden="true" style={{ height: windowed.before }} /> : null}
+            {windowed.indexes.map((index) => {
+              const pitch = thrown[index]!;
+              return (
+                <PitchRow
+                  key={pitch.id}
+                  pitch={pitch}
+                  position={{ index, of: thrown.length }}
+                  measure={windowed.measure}
+                  isRefused={refused.has(pitch.id)}
+                  isEditing={editing?.id === pitch.id}
+                  isLocked={isLocked}
+                  onEdit={() => setEditing(pitch)}
+                  onRemove={() => {
+                    if (editing?.id === pitch.id) setEditing(null);
+                    removePitch(logId, pitch.id);
+                  }}
+                />
+              );
+            })}
+            {windowed.after > 0 ? <li aria-hidden="true" style={{ height: windowed.after }} /> : null}
+          </ol>
+        </div>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">No pitches yet.</p>
       )}
@@ -346,6 +371,8 @@ function PitchForm({
 
 function PitchRow({
   pitch,
+  position,
+  measure,
   isRefused,
   isEditing,
   isLocked,
@@ -353,6 +380,9 @@ function PitchRow({
   onRemove,
 }: {
   pitch: DevicePitch;
+  /** Its place in the whole list, which a windowed list tells assistive technology. */
+  position: { index: number; of: number };
+  measure: (element: Element | null) => void;
   isRefused: boolean;
   isEditing: boolean;
   isLocked: boolean;
@@ -384,7 +414,14 @@ function PitchRow({
     </>
   );
   return (
-    <li aria-label={name} className={`flex items-center gap-1 py-1 ${isEditing ? 'bg-primary-soft' : ''}`}>
+    <li
+      ref={measure}
+      data-index={position.index}
+      aria-label={name}
+      aria-posinset={position.index + 1}
+      aria-setsize={position.of}
+      className={`flex items-center gap-1 py-1 ${isEditing ? 'bg-primary-soft' : ''}`}
+    >
       {isLocked ? (
         <div className="flex min-h-11 flex-1 items-center gap-2 px-1">{content}</div>
       ) : (

@@ -11,6 +11,7 @@ const nameLinkClass =
 const zoneClass = {
   amber: 'bg-warning/20 text-warning-foreground ring-warning/50',
   red: 'bg-danger/15 text-danger ring-danger/40',
+  unknown: 'bg-muted text-foreground ring-border-strong',
 } as const;
 
 /** Why an athlete is listed, in words (the zone is written out, not only coloured). */
@@ -34,10 +35,23 @@ function reasonsOf(alert: ThrowingAlert) {
           },
         ]
       : []),
+    // Throws without a workload leave the ratio unknown (issue 22): said, not shown as a ratio of 0.
+    ...(alert.workloadUnknown
+      ? [
+          {
+            key: 'workload-unknown',
+            text: `Workload ratio unknown: ${alert.workloadUnknown.days} ${alert.workloadUnknown.days === 1 ? 'day' : 'days'} of throws without a workload`,
+            tone: 'unknown' as const,
+          },
+        ]
+      : []),
   ];
 }
 
-/** Staff: the athletes who pitched past their age's limit today or whose workload ratio left the green zone. */
+/**
+ * Staff: the athletes who pitched past their age's limit today, whose workload ratio left the green zone, or whose
+ * ratio is unknown for throws without a workload.
+ */
 export function ThrowingWidget() {
   const alerts = useQuery(throwingAlertsQuery());
   if (alerts.isPending) {
