@@ -8,6 +8,7 @@ import { request as apiRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, demoPassword, signInToDashboard, viewports } from './support/browser';
 import { useAppContexts } from './support/contexts';
+import { waitForOfflineCache } from './support/offline-cache';
 
 /**
  * Issue 22's field test (ADR 045), in Chromium against the real server: the demo athlete signs in at home on a
@@ -80,46 +81,6 @@ async function scheduleGroupToday(groupName: string, search: string): Promise<st
 async function serverLogOf(entryId: string): Promise<ServerLog | null> {
   const response = await api.get('/api/workout-logs', { headers: coachHeaders, params: { entryId } });
   return ((await response.json()) as { data: ServerLog | null }).data;
-}
-
-/** What the app keeps in IndexedDB for the signed-in user (ADR 016), as a string; null when there is none. */
-function readOfflineCache(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('connect-offline');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onupgradeneeded = () => open.result.createObjectStore('query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('query-cache')) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const get = db
-            .transaction('query-cache', 'readonly')
-            .objectStore('query-cache')
-            .get('signed-in-cache.v1');
-          get.onsuccess = () => {
-            db.close();
-            resolve(typeof get.result === 'string' ? get.result : null);
-          };
-          get.onerror = () => reject(new Error(String(get.error)));
-        };
-      }),
-  );
-}
-
-/** Until the device's copy of the cache holds what `holds` asks for (it is saved at most once a second). */
-async function waitForOfflineCache(page: Page, holds: (stored: string) => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const stored = await readOfflineCache(page);
-    if (stored !== null && holds(stored)) return;
-    if (Date.now() > deadline) throw new Error('The offline cache never held the coming week');
-    await page.waitForTimeout(250);
-  }
 }
 
 interface ApiTraffic {
@@ -234,6 +195,7 @@ describe('the athlete’s day in the field', () => {
         stored.includes(`"entry","${entryId}"`) &&
         stored.includes('"last-time"') &&
         stored.includes('"maxes"'),
+      30_000,
     );
     await page.waitForLoadState('networkidle');
     reportTraffic('demo athlete', traffic);
@@ -305,6 +267,7 @@ describe('the athlete’s day in the field', () => {
     await waitForOfflineCache(
       page,
       (stored) => stored.includes('"last-time"') && stored.includes('"assignment"'),
+      30_000,
     );
     await page.waitForLoadState('networkidle');
     reportTraffic('demo coach', traffic);

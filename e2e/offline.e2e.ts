@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInToDashboard, waitForPath } from './support/browser';
 import { useAppContexts } from './support/contexts';
+import { readOfflineCache, waitForOfflineCache } from './support/offline-cache';
 
 const tokenKey = 'connect.auth.v1';
 const waitingNotice = 'Saved on this device — will sync when you’re back online.';
@@ -9,46 +10,6 @@ const waitingNotice = 'Saved on this device — will sync when you’re back onl
 const openedOfflineNotice =
   'Network error. Please check your connection. Showing what was saved on this device.';
 const connectionLostNotice = 'You are offline. The app will refresh when the connection is back.';
-
-/** What the app keeps in IndexedDB for the signed-in user (ADR 016), as a string; null when there is none. */
-function readOfflineCache(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('connect-offline');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onupgradeneeded = () => open.result.createObjectStore('query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('query-cache')) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const get = db
-            .transaction('query-cache', 'readonly')
-            .objectStore('query-cache')
-            .get('signed-in-cache.v1');
-          get.onsuccess = () => {
-            db.close();
-            resolve(typeof get.result === 'string' ? get.result : null);
-          };
-          get.onerror = () => reject(new Error(String(get.error)));
-        };
-      }),
-  );
-}
-
-/** Waits until the stored cache satisfies `holds` (it is written at most once a second). */
-async function waitForOfflineCache(page: Page, holds: (stored: string) => boolean): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const stored = await readOfflineCache(page);
-    if (stored !== null && holds(stored)) return;
-    if (Date.now() > deadline) throw new Error(`The offline cache never held what was expected: ${stored}`);
-    await page.waitForTimeout(250);
-  }
-}
 
 describe('offline use in Chromium against the real server', () => {
   const openContext = useAppContexts();

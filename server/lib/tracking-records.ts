@@ -27,6 +27,43 @@ export async function lockAthleteRecords(scope: TenantScope, logId: string): Pro
   );
 }
 
+/** A log's summary of one exercise (a point of its history, "last time"): grouped by log, of sets that count. */
+const heaviestFirst = sql`${loggedSets.loadKg} desc nulls last, ${loggedSets.reps} desc nulls last`;
+export const exercisePointFields = {
+  logId: loggedSets.logId,
+  date: loggedSets.performedOn,
+  estimateKg: sql<number | null>`max(${loggedSets.estimatedOneRmKg})`,
+  topLoadKg: sql<number | null>`(array_agg(${loggedSets.loadKg} order by ${heaviestFirst}))[1]`,
+  topReps: sql<number | null>`(array_agg(${loggedSets.reps} order by ${heaviestFirst}))[1]`,
+  velocity: sql<number | null>`max(${loggedSets.velocityMph})`,
+  doneSets: sql<number>`count(*)::int`,
+};
+
+type ExercisePointRow = {
+  logId: string;
+  date: string;
+  estimateKg: number | null;
+  topLoadKg: number | null;
+  topReps: number | null;
+  velocity: number | null;
+  doneSets: number;
+};
+
+/** Such a summary in the organisation's unit, as the API answers it. */
+export function exercisePointOf(row: ExercisePointRow, unit: WeightUnit) {
+  return {
+    date: row.date,
+    logId: row.logId,
+    estimatedOneRm: row.estimateKg === null ? null : rounded(fromKg(Number(row.estimateKg), unit)),
+    topSet:
+      row.topLoadKg === null || row.topReps === null
+        ? null
+        : { load: rounded(fromKg(Number(row.topLoadKg), unit)), reps: Number(row.topReps) },
+    bestVelocityMph: row.velocity === null ? null : Number(row.velocity),
+    doneSets: Number(row.doneSets),
+  };
+}
+
 /** Loads shown to a tenth, as a plate never weighs less. */
 export const rounded = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 export const fromKg = (kg: number, unit: WeightUnit) => rounded(convertLoad(kg, 'kg', unit), 2);

@@ -6,7 +6,7 @@ import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { forbidden, notFound } from '../../lib/errors';
 import type { TenantScope } from '../../lib/tenancy';
-import { counted, fromKg, rounded } from '../../lib/tracking-records';
+import { counted, exercisePointFields, exercisePointOf } from '../../lib/tracking-records';
 
 const lower = (id: string) => id.toLowerCase();
 
@@ -81,18 +81,11 @@ export class LastTimeStore {
       lastDays.map(({ exerciseId, day }) => sql`(${exerciseId}::uuid, ${day}::date)`),
       sql`, `,
     );
-    const heaviestFirst = sql`${loggedSets.loadKg} desc nulls last, ${loggedSets.reps} desc nulls last`;
     const rows = await this.tenant.selectFields(
       loggedSets,
       {
         exerciseId: loggedSets.exerciseId,
-        logId: loggedSets.logId,
-        date: loggedSets.performedOn,
-        estimateKg: sql<number | null>`max(${loggedSets.estimatedOneRmKg})`,
-        topLoadKg: sql<number | null>`(array_agg(${loggedSets.loadKg} order by ${heaviestFirst}))[1]`,
-        topReps: sql<number | null>`(array_agg(${loggedSets.reps} order by ${heaviestFirst}))[1]`,
-        velocity: sql<number | null>`max(${loggedSets.velocityMph})`,
-        doneSets: sql<number>`count(*)::int`,
+        ...exercisePointFields,
       },
       {
         where: and(counting, sql`(${loggedSets.exerciseId}, ${loggedSets.performedOn}) in (${pairs})`),
@@ -101,17 +94,7 @@ export class LastTimeStore {
     );
     return rows.map((row) => ({
       exerciseId: row.exerciseId,
-      point: {
-        date: row.date,
-        logId: row.logId,
-        estimatedOneRm: row.estimateKg === null ? null : rounded(fromKg(Number(row.estimateKg), this.unit)),
-        topSet:
-          row.topLoadKg === null || row.topReps === null
-            ? null
-            : { load: rounded(fromKg(Number(row.topLoadKg), this.unit)), reps: Number(row.topReps) },
-        bestVelocityMph: row.velocity === null ? null : Number(row.velocity),
-        doneSets: Number(row.doneSets),
-      },
+      point: exercisePointOf(row, this.unit),
     }));
   }
 }

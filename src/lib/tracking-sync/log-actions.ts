@@ -87,12 +87,14 @@ export interface StartTracking {
   userId: string;
 }
 
-/** Start: a log with an id made here, and its start as the first write of its outbox. */
-export function startWorkoutLog({ entry, userId }: StartTracking): DeviceLog {
-  const logId = uuidv7();
-  const startedAt = now();
-  const body: StartWorkoutLogRequest = { entryId: entry.id, startedAt };
-  const log: DeviceLog = {
+/** A log of the entry with nothing entered and nothing to send: the start's, or the screen's before a start. */
+export function emptyDeviceLog(
+  { entry, userId }: StartTracking,
+  logId: string,
+  startedAt: string,
+  revision: number,
+): DeviceLog {
+  return {
     logId,
     entryId: entry.id,
     userId,
@@ -109,11 +111,22 @@ export function startWorkoutLog({ entry, userId }: StartTracking): DeviceLog {
     sets: {},
     exercises: {},
     pitches: {},
-    outbox: [outboxItem(newStamp(), 'start', 'PUT', `api/workout-logs/${logId}`, body)],
+    outbox: [],
     rejected: [],
     records: [],
     rest: null,
-    revision: 1,
+    revision,
+  };
+}
+
+/** Start: a log with an id made here, and its start as the first write of its outbox. */
+export function startWorkoutLog(start: StartTracking): DeviceLog {
+  const logId = uuidv7();
+  const startedAt = now();
+  const body: StartWorkoutLogRequest = { entryId: start.entry.id, startedAt };
+  const log: DeviceLog = {
+    ...emptyDeviceLog(start, logId, startedAt, 1),
+    outbox: [outboxItem(newStamp(), 'start', 'PUT', `api/workout-logs/${logId}`, body)],
   };
   saveNewDeviceLog(log);
   requestSync();

@@ -10,7 +10,7 @@ import {
 import { loggedSets, personalRecords, scheduleEntries } from '../../../db/schema';
 import { addCalendarDays, calendarDaysFrom } from '../../../lib/calendar-days';
 import { invalidFields, notFound } from '../../../lib/errors';
-import { counted, fromKg, rounded } from '../../../lib/tracking-records';
+import { counted, exercisePointFields, exercisePointOf } from '../../../lib/tracking-records';
 import { AthleteMaxes } from './athlete-maxes';
 import { TrackingArea, lower, toRecord } from './tracking-area';
 
@@ -31,43 +31,20 @@ export class AthleteTraining extends TrackingArea {
     const names = await this.exerciseNames(this.tenant, [exerciseId]);
     const name = names.get(exerciseId);
     if (!name) throw notFound('There is no such exercise in your library.');
-    const heaviestFirst = sql`${loggedSets.loadKg} desc nulls last, ${loggedSets.reps} desc nulls last`;
-    const rows = await this.tenant.selectFields(
-      loggedSets,
-      {
-        logId: loggedSets.logId,
-        date: loggedSets.performedOn,
-        estimateKg: sql<number | null>`max(${loggedSets.estimatedOneRmKg})`,
-        topLoadKg: sql<number | null>`(array_agg(${loggedSets.loadKg} order by ${heaviestFirst}))[1]`,
-        topReps: sql<number | null>`(array_agg(${loggedSets.reps} order by ${heaviestFirst}))[1]`,
-        velocity: sql<number | null>`max(${loggedSets.velocityMph})`,
-        doneSets: sql<number>`count(*)::int`,
-      },
-      {
-        where: and(
-          eq(loggedSets.athleteId, athlete.id),
-          eq(loggedSets.exerciseId, exerciseId),
-          counted(),
-          between(loggedSets.performedOn, from, to),
-        ),
-        groupBy: [loggedSets.performedOn, loggedSets.logId],
-        orderBy: [asc(loggedSets.performedOn), asc(loggedSets.logId)],
-      },
-    );
+    const rows = await this.tenant.selectFields(loggedSets, exercisePointFields, {
+      where: and(
+        eq(loggedSets.athleteId, athlete.id),
+        eq(loggedSets.exerciseId, exerciseId),
+        counted(),
+        between(loggedSets.performedOn, from, to),
+      ),
+      groupBy: [loggedSets.performedOn, loggedSets.logId],
+      orderBy: [asc(loggedSets.performedOn), asc(loggedSets.logId)],
+    });
     return {
       exercise: { id: exerciseId, name },
       unit: this.unit,
-      points: rows.map((row) => ({
-        date: row.date,
-        logId: row.logId,
-        estimatedOneRm: row.estimateKg === null ? null : rounded(fromKg(Number(row.estimateKg), this.unit)),
-        topSet:
-          row.topLoadKg === null || row.topReps === null
-            ? null
-            : { load: rounded(fromKg(Number(row.topLoadKg), this.unit)), reps: Number(row.topReps) },
-        bestVelocityMph: row.velocity === null ? null : Number(row.velocity),
-        doneSets: Number(row.doneSets),
-      })),
+      points: rows.map((row) => exercisePointOf(row, this.unit)),
     };
   }
 

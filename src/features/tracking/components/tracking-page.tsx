@@ -19,6 +19,7 @@ import type { DeviceLog, PersonRef } from '@/lib/tracking-sync/device-logs';
 import { deviceLogOfEntry, updateDeviceLog } from '@/lib/tracking-sync/device-logs';
 import {
   adoptServerLog,
+  emptyDeviceLog,
   finishWorkoutLog,
   mergeServerPitches,
   startWorkoutLog,
@@ -141,31 +142,8 @@ function notOnDevice(error: unknown): string {
 }
 
 /** The screen before the workout is started: a log of nothing yet, never stored; the first change starts one. */
-function draftLogOf(entry: ScheduleItemDetail, athlete: PersonRef, userId: string): DeviceLog {
-  return {
-    logId: `not-started:${entry.id}`,
-    entryId: entry.id,
-    userId,
-    athlete,
-    date: entry.date,
-    assignmentId: entry.assignmentId,
-    workout: entry.workout,
-    status: 'in_progress',
-    startedAt: '',
-    finishedAt: null,
-    durationSeconds: null,
-    sessionRpe: null,
-    notes: null,
-    sets: {},
-    exercises: {},
-    pitches: {},
-    outbox: [],
-    rejected: [],
-    records: [],
-    rest: null,
-    revision: 0,
-  };
-}
+const draftLogOf = (entry: ScheduleItemDetail, athlete: PersonRef, userId: string): DeviceLog =>
+  emptyDeviceLog({ entry: { ...entry, athlete }, userId }, `not-started:${entry.id}`, '', 0);
 
 function TopBar({ title, subtitle, status }: { title: string; subtitle?: string; status?: React.ReactNode }) {
   return (
