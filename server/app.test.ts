@@ -109,6 +109,7 @@ describe('OpenAPI', () => {
       '/api/athletes/{athleteId}/last-time',
       '/api/athletes/{athleteId}/maxes',
       '/api/athletes/{athleteId}/throwing',
+      '/api/athletes/{athleteId}/throwing/pitches',
       '/api/athletes/{athleteId}/training',
       '/api/branding/icons/{icon}',
       '/api/completed-workouts',

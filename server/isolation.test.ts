@@ -304,6 +304,7 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       ['PUT', `${logPath}/sensor-throws/${demoThrow!.id}`, sensorThrow],
       ['DELETE', `${logPath}/sensor-throws/${demoThrow!.id}`, undefined],
       ['GET', `/api/athletes/${demoAthlete.id}/throwing`, undefined],
+      ['GET', `/api/athletes/${demoAthlete.id}/throwing/pitches`, undefined],
       ['GET', `/api/throwing/alerts?groupId=${demoGroup!.id}`, undefined],
     ];
     for (const [method, path, body] of attempts) {
