@@ -84,6 +84,11 @@ describe('the coming week on the device', { timeout: 40_000 }, () => {
     await user.click(doneButton('Trap-bar deadlift', 1));
     expect(doneButton('Trap-bar deadlift', 1)).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText(/^2 changes waiting/)).toBeInTheDocument();
+    // The exercises to swap one for are on the device too.
+    await user.click(screen.getAllByRole('button', { name: 'Swap' })[0]!);
+    const swapIns = await screen.findByRole('list', { name: 'Exercises to swap in' });
+    expect(within(swapIns).getAllByRole('button').length).toBeGreaterThan(0);
+    await user.keyboard('{Escape}');
 
     // The schedule's day and week views, from the device.
     await act(() => router.navigate({ to: '/app/schedule', search: { view: 'day', date: demoToday() } }));

@@ -44,6 +44,15 @@ const daysFrom = (today: string, count: number) =>
 const exerciseIdsOf = (entry: ScheduleItemDetail) =>
   entry.workout.blocks.flatMap((block) => block.exercises.map((slot) => slot.exerciseId));
 
+/** The categories of the entries' exercises: the swap dialog offers an exercise of the same one. */
+const categoriesOf = (entries: readonly ScheduleItemDetail[]) => [
+  ...new Set(
+    entries.flatMap((entry) =>
+      entry.workout.blocks.flatMap((block) => block.exercises.map((slot) => slot.exercise.category)),
+    ),
+  ),
+];
+
 /** Entries whose log the server may hold: the screen joins it offline instead of starting a second one. */
 const mayHaveLog = (item: Pick<CalendarItem, 'status'>) =>
   item.status === 'in_progress' || item.status === 'completed';
@@ -70,7 +79,10 @@ function keepDaysOfWeek(queryClient: QueryClient, week: ScheduleResponse, days: 
   }
 }
 
-/** What tracking reads of one athlete for these entries: their logs, the maxes, last time of each exercise. */
+/**
+ * What tracking reads of one athlete for these entries: their logs, the maxes, last time of each exercise, and
+ * the exercises to swap one for.
+ */
 function keepTrackingOf(
   queryClient: QueryClient,
   athleteId: string,
@@ -86,6 +98,9 @@ function keepTrackingOf(
     ...entries
       .filter(mayHaveLog)
       .map((entry) => queryClient.prefetchQuery(trackingQueries.logOfEntry(entry.id))),
+    ...categoriesOf(entries).map((category) =>
+      queryClient.prefetchQuery(trackingQueries.exercisesOfCategory(category)),
+    ),
   ]);
 }
 
