@@ -274,16 +274,17 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
           <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
           <span className="line-clamp-2 break-words">{item.group?.name}</span>
         </span>
-        <span className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">
+        {/* The workout's name may be cut; its time and the group's progress never are. */}
+        <span className="mt-0.5 block line-clamp-2 text-sm break-words text-muted-foreground">
           {item.name}
-          {item.timeOfDay ? ` · ${item.timeOfDay}` : ''}
-          {item.progress ? (
-            <span className="whitespace-nowrap tabular-nums">
-              {' '}
-              · {item.progress.completed}/{item.progress.total} done
-            </span>
-          ) : null}
         </span>
+        {item.timeOfDay || item.progress ? (
+          <span className="block text-sm whitespace-nowrap text-muted-foreground tabular-nums">
+            {[item.timeOfDay, item.progress ? `${item.progress.completed}/${item.progress.total} done` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        ) : null}
       </span>
       {isDone ? (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/10 px-2.5 py-1 text-sm font-semibold text-success">
