@@ -174,8 +174,9 @@ export default defineConfig({
               // the dozen slivers the split routes would otherwise make of them (first-screen budget).
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/.test(id) &&
-                // Only signed-in screens use these (the offline cache, queued writes): they load with them.
-                !/persist|[\\/]hydration\.js$|[\\/]useMutationState\.js$/.test(id),
+                // Only signed-in screens use these (the offline cache, queued writes, long windowed lists): they load
+                // with them.
+                !/persist|[\\/]hydration\.js$|[\\/]useMutationState\.js$|[\\/](react-)?virtual(-core)?[\\/]/.test(id),
             },
             {
               name: 'app-core',
@@ -185,7 +186,8 @@ export default defineConfig({
               // with later screens): one chunk instead of a dozen slivers (first-screen budget, ADR 008).
               test: (id: string) =>
                 (/[\\/]src[\\/]lib[\\/](api|auth|network|form-drafts)[\\/]/.test(id) &&
-                  !/role-labels/.test(id)) ||
+                  // Signed-in screens only: they load it with them.
+                  !/role-labels|request-failure/.test(id)) ||
                 /[\\/]src[\\/]components[\\/]ui[\\/](alert|text-field|text-link-class)\.tsx?$/.test(id) ||
                 /[\\/]src[\\/]components[\\/](organization-logo|layouts[\\/]public-layout)\.tsx$/.test(id) ||
                 /[\\/]src[\\/]lib[\\/]pwa[\\/]service-worker\.ts$/.test(id) ||

@@ -2,7 +2,7 @@ import { errorCodes } from '@contract/error-codes';
 import { isNetworkError, isTimeoutError } from 'ky';
 import type { ApiRequestError } from '@/lib/api/api-request-error';
 import { isApiRequestError } from '@/lib/api/api-request-error';
-import { networkErrorMessage } from '@/lib/api/request-failure';
+import { networkErrorMessage } from '@/lib/api/network-error';
 
 /** What a failed account request shows: the server's own message, else a network or generic one. */
 export function requestErrorMessage(error: unknown, fallback: string): string {

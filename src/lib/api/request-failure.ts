@@ -1,7 +1,7 @@
 import { isApiRequestError } from './api-request-error';
+import { networkErrorMessage } from './network-error';
 
-/** Spec 8's words for a request that never reached the server. */
-export const networkErrorMessage = 'Network error. Please check your connection.';
+export { networkErrorMessage };
 
 /** What a form with a draft on the device says after the network error. */
 export const typedKeptOnDevice = 'What you typed is kept on this device.';

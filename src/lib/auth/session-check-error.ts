@@ -1,5 +1,5 @@
 import { isNetworkError, isTimeoutError } from 'ky';
-import { networkErrorMessage } from '@/lib/api/request-failure';
+import { networkErrorMessage } from '@/lib/api/network-error';
 
 export const sessionCheckFailedMessage = 'Unable to verify authentication. Please try again.';
 

@@ -8,7 +8,7 @@ import { appStatusActions, getAppStatus } from '@/lib/network/app-status';
 import { getNetworkStatus, networkStatusActions } from '@/lib/network/network-status';
 import { authQueries } from './auth-queries';
 import type { AuthSession } from './auth-session';
-import { networkErrorMessage } from '@/lib/api/request-failure';
+import { networkErrorMessage } from '@/lib/api/network-error';
 import { SessionCheckError } from './session-check-error';
 
 interface GuardContext {

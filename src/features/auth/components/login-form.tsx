@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
-import { networkErrorMessage } from '@/lib/api/request-failure';
+import { networkErrorMessage } from '@/lib/api/network-error';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
 import { useSignIn } from '../api/sign-in';
 import { EmailField, PasswordVisibilityToggle } from './account-form-parts';
