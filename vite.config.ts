@@ -176,7 +176,9 @@ export default defineConfig({
                 /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/.test(id) &&
                 // Only signed-in screens use these (the offline cache, queued writes, long windowed lists): they load
                 // with them.
-                !/persist|[\\/]hydration\.js$|[\\/]useMutationState\.js$|[\\/](react-)?virtual(-core)?[\\/]/.test(id),
+                !/persist|[\\/]hydration\.js$|[\\/]useMutationState\.js$|[\\/](react-)?virtual(-core)?[\\/]/.test(
+                  id,
+                ),
             },
             {
               name: 'app-core',
