@@ -26,7 +26,10 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           // `*.pg.test.ts` need a real PostgreSQL (several connections, another process): `npm run test:pg` runs them.
-          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.test.ts'])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.test.ts']),
+          ],
           setupFiles: ['./server/testing/setup-server-tests.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
