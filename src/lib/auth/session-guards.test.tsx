@@ -10,7 +10,7 @@ import { authQueries } from '@/lib/auth/auth-queries';
 import { endSessionWhenRefused, requireApprovedSession } from '@/lib/auth/session-guards';
 import { readToken } from '@/lib/auth/token-storage';
 import { getAppStatus, resetAppStatus } from '@/lib/network/app-status';
-import { getNetworkStatus, resetNetworkStatus } from '@/lib/network/network-status';
+import { getNetworkStatus, networkStatusActions, resetNetworkStatus } from '@/lib/network/network-status';
 import { configureOfflineCache, discardOfflineCache } from '@/lib/query-persistence/offline-cache';
 import type { MemoryStorage } from '@/testing/offline-cache';
 import {
@@ -287,6 +287,15 @@ describe('the /app guard with a session kept on this device (ADR 016)', () => {
     expect(router.state.location.search).toEqual({ status: 'authfailed' });
     expect(readToken()).toBeNull();
     await waitFor(() => expect(storage.stored()).toBeUndefined());
+  });
+
+  it('checks a kept session with the server even when a request failed just before the check', async () => {
+    // A queued write replayed at start met a reset connection: the app says offline, the browser does not.
+    act(() => networkStatusActions.wentOffline());
+    await openApp('/app/dashboard');
+    // The first dashboard shown is the server's session, not the device's older copy of it.
+    expect(await screen.findByRole('heading', { name: /^Welcome/ })).toHaveTextContent('Welcome, Casey');
+    expect(screen.queryByRole('heading', { name: 'Welcome, Casey (kept)' })).not.toBeInTheDocument();
   });
 
   it('checks a kept session with the server when it can, and shows what the server says', async () => {

@@ -54,8 +54,9 @@ async function loadSession(queryClient: QueryClient): Promise<MeResponse> {
   // Checked once this page: a connection lost since then gets the plain offline notice, not spec 8's message.
   if (!isFromEarlierVisit(queryClient)) return cached;
   // Offline, a fetch would wait for the network (TanStack pauses it): the check fails for a network reason as is.
-  const isOffline = !onlineManager.isOnline() || !getNetworkStatus().isOnline;
-  if (!isOffline) {
+  // Only the browser's word counts here: one request that failed before the check (a write replayed at start on
+  // a reset connection) must not open the app from an old copy while the server is there.
+  if (onlineManager.isOnline()) {
     try {
       return await queryClient.fetchQuery({ ...options, staleTime: 0 });
     } catch (error) {

@@ -143,13 +143,6 @@ function AthleteToday({ items }: { items: readonly CalendarItem[] }) {
   );
 }
 
-const athleteLinkLabel: Record<CalendarItem['status'], (name: string) => string> = {
-  scheduled: (name) => `Start ${name}`,
-  in_progress: (name) => `Resume ${name}, in progress`,
-  completed: (name) => `See ${name}, done`,
-  skipped: (name) => `See ${name}, skipped`,
-};
-
 /**
  * One tap to the workout: tracking for one to do or in progress; a completed one opens its completed workout
  * (with the connection to read it; offline, the tracking screen shows it as this device has it).
@@ -168,26 +161,20 @@ function AthleteWorkout({ item }: { item: CalendarItem }) {
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 leading-snug font-semibold break-words text-foreground">
           {item.name}
-        </span>
+        </span>{' '}
         <span className="mt-0.5 block truncate text-sm text-muted-foreground">
           {item.timeOfDay ?? 'Any time today'} · {workoutCategoryLabels[item.category]}
         </span>
-      </span>
+      </span>{' '}
       <AthleteAction status={item.status} />
     </>
   );
-  const label = athleteLinkLabel[item.status](item.name);
   return isOnline && completedLogId ? (
-    <Link
-      to="/app/completed/$logId"
-      params={{ logId: completedLogId }}
-      aria-label={label}
-      className={rowClass}
-    >
+    <Link to="/app/completed/$logId" params={{ logId: completedLogId }} className={rowClass}>
       {content}
     </Link>
   ) : (
-    <Link to="/app/track/$entryId" params={{ entryId: item.id }} aria-label={label} className={rowClass}>
+    <Link to="/app/track/$entryId" params={{ entryId: item.id }} className={rowClass}>
       {content}
     </Link>
   );
@@ -214,7 +201,7 @@ function AthleteAction({ status }: { status: CalendarItem['status'] }) {
       <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
         <span className="rounded-full bg-warning/15 px-2 py-0.5 text-xs font-semibold text-warning-foreground">
           In progress
-        </span>
+        </span>{' '}
         <span className={actionClass}>
           Resume
           <ChevronRight />
@@ -273,11 +260,11 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
         <span className="flex min-w-0 items-start gap-1.5 leading-snug font-semibold text-foreground">
           <UsersIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
           <span className="line-clamp-2 break-words">{item.group?.name}</span>
-        </span>
+        </span>{' '}
         {/* The workout's name may be cut; its time and the group's progress never are. */}
         <span className="mt-0.5 block line-clamp-2 text-sm break-words text-muted-foreground">
           {item.name}
-        </span>
+        </span>{' '}
         {item.timeOfDay || item.progress ? (
           <span className="block text-sm whitespace-nowrap text-muted-foreground tabular-nums">
             {[item.timeOfDay, item.progress ? `${item.progress.completed}/${item.progress.total} done` : null]
@@ -285,7 +272,7 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
               .join(' · ')}
           </span>
         ) : null}
-      </span>
+      </span>{' '}
       {isDone ? (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/10 px-2.5 py-1 text-sm font-semibold text-success">
           <CheckIcon aria-hidden="true" className="size-4" />
@@ -299,18 +286,14 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
       )}
     </>
   );
-  const label = `${isDone ? 'See' : 'Track'} ${item.group?.name ?? 'the group'}: ${item.name}${
-    item.progress ? `, ${item.progress.completed} of ${item.progress.total} done` : ''
-  }`;
   return next ? (
-    <Link to="/app/track/$entryId" params={{ entryId: next.entryId }} aria-label={label} className={rowClass}>
+    <Link to="/app/track/$entryId" params={{ entryId: next.entryId }} className={rowClass}>
       {content}
     </Link>
   ) : (
     <Link
       to="/app/schedule"
       search={{ view: 'day', date: today, group: item.group?.id }}
-      aria-label={label}
       className={rowClass}
     >
       {content}
