@@ -12,6 +12,7 @@ import { signInAs } from '@/testing/sign-in-as';
 
 const today = demoToday();
 const shift = (days: number) => format(addDays(parseISO(today), days), 'yyyy-MM-dd');
+const dayName = (date: string) => format(parseISO(date), 'EEEE d MMMM');
 const calendar = () => screen.findByRole('region', { name: /^Schedule of/ });
 
 beforeEach(() => {
@@ -111,6 +112,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     await user.type(dateInput, shift(1));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(`Moved to ${dayName(shift(1))}`)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Day' }));
     await user.click(screen.getByRole('button', { name: 'Next day' }));
     expect(
@@ -166,7 +168,22 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
     fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
     await waitFor(() => expect(moves).toEqual([{ date: shift(1) }]));
-    expect(await screen.findByText(/moved/i)).toBeInTheDocument();
+    // Where it went, and a way back (as the dialog's move).
+    expect(await screen.findByText(`Moved to ${dayName(shift(1))}`)).toBeInTheDocument();
+    expect(screen.getByText('Lower Body Strength A for Jamie Rivera.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(moves.at(-1)).toEqual({ date: today, timeOfDay: null }));
+    expect(await screen.findByText(`Back on ${dayName(today)}`)).toBeInTheDocument();
+    const back = await waitFor(() =>
+      within(document.querySelector<HTMLElement>(`[data-date="${today}"]`)!).getByRole('button', {
+        name: /^Lower Body Strength A,.*Jamie Rivera/,
+      }),
+    );
+    fireEvent.pointerDown(back, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    await waitFor(() => expect(moves).toHaveLength(3));
     rects.mockRestore();
     await user.click(screen.getByRole('link', { name: 'Day' }));
     await user.click(screen.getByRole('button', { name: 'Next day' }));

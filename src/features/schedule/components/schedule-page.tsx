@@ -25,7 +25,7 @@ import { useScheduleEditorActions, useScheduleData } from '@/stores/schedule-edi
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useOnboardingStepsDone, useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import { athleteQueries } from '@/lib/people/athlete-queries';
-import { useUpdateScheduleItem } from '../api/schedule-mutations';
+import { useAnnounceMove, useUpdateScheduleItem } from '../api/schedule-mutations';
 import { scheduleQueries } from '../api/schedule-queries';
 import type { CalendarView } from '@/lib/schedule/calendar-range';
 import {
@@ -129,6 +129,7 @@ function Schedule({
   const { dateSelected } = useScheduleEditorActions();
   const { lastDateSelected } = useScheduleData();
   const move = useUpdateScheduleItem();
+  const announceMove = useAnnounceMove();
   const { setNewNotification } = useNotificationActions();
   useGroupScheduleReload();
   const openTracking = useNavigate();
@@ -165,7 +166,7 @@ function Schedule({
     move.mutate(
       { kind: item.kind, id: item.id, changes: { date: newDate } },
       {
-        onSuccess: ({ message }) => setNewNotification({ title: 'Moved', message }),
+        onSuccess: ({ data }) => announceMove(item, data),
         onError: (error) =>
           setNewNotification({
             title: 'Not moved',
