@@ -13,12 +13,26 @@ import { signInAs } from '@/testing/sign-in-as';
 const today = demoToday();
 const shift = (days: number) => format(addDays(parseISO(today), days), 'yyyy-MM-dd');
 const dayName = (date: string) => format(parseISO(date), 'EEEE d MMMM');
-const calendar = () => screen.findByRole('region', { name: /^Schedule of/ });
+// The calendar draws in a deferred render: on a busy machine that can take longer than findBy's second.
+const calendar = () => screen.findByRole('region', { name: /^Schedule of/ }, { timeout: 5000 });
 
 beforeEach(() => {
   server.use(...scheduleHandlers(), ...libraryHandlers());
   signInAs(demoUsers.coach);
 });
+
+/** What the page says through assertive live regions (dnd-kit's announcements), in order, until stopped. */
+function listenToLiveRegions() {
+  const said: string[] = [];
+  const observer = new MutationObserver(() => {
+    for (const region of document.querySelectorAll('[aria-live="assertive"]')) {
+      const text = region.textContent ?? '';
+      if (text && said.at(-1) !== text) said.push(text);
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return { said, stop: () => observer.disconnect() };
+}
 
 async function pickOption(user: UserEvent, combobox: HTMLElement, typed: string, option: RegExp) {
   await user.click(combobox);
@@ -163,10 +177,20 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     const from = item.closest<HTMLElement>('[data-date]')!;
     expect(from.dataset.date).toBe(today);
     const x = from.getBoundingClientRect().x + 50;
+    const heard = listenToLiveRegions();
     fireEvent.pointerDown(item, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
+    // A screen reader hears the drag in words, not dnd-kit's ids.
+    await waitFor(() =>
+      expect(heard.said).toContain(`Picked up Lower Body Strength A for Jamie Rivera, on ${dayName(today)}.`),
+    );
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    await waitFor(() => expect(heard.said).toContain(`Over ${dayName(shift(1))}.`));
     fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    await waitFor(() =>
+      expect(heard.said).toContain(`Lower Body Strength A for Jamie Rivera dropped on ${dayName(shift(1))}.`),
+    );
+    heard.stop();
     await waitFor(() => expect(moves).toEqual([{ date: shift(1) }]));
     // Where it went, and a way back (as the dialog's move).
     expect(await screen.findByText(`Moved to ${dayName(shift(1))}`)).toBeInTheDocument();
