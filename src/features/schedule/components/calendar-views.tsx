@@ -186,6 +186,8 @@ function DraggableItem({
       {...(draggable ? listeners : {})}
       {...(draggable ? { 'aria-roledescription': attributes['aria-roledescription'] } : {})}
       onClick={onOpen}
+      // A month's narrow cell cuts the name: the pointer's tooltip has it whole (the accessible name always has).
+      title={[item.name, detailsOf(item, showSubject, false)].filter(Boolean).join(' · ')}
       data-tour={`schedule-item:${item.id}`}
       style={{ transform: CSS.Translate.toString(transform), borderLeftColor: categoryColor(item.category) }}
       className={`group/item relative flex w-full min-w-0 items-center gap-1.5 rounded-md border border-border border-l-4 bg-surface text-left shadow-xs transition-shadow hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring ${
@@ -193,7 +195,10 @@ function DraggableItem({
       } ${isDragging ? 'z-20 shadow-lg' : ''} ${draggable ? 'touch-manipulation' : ''}`}
     >
       <span className={`min-w-0 flex-1 ${faded}`}>
-        <span className="block truncate font-medium text-foreground">
+        {/* A week's column wraps a long name rather than cutting it ("Lower B…"); a month's cell cuts it. */}
+        <span
+          className={`block font-medium text-foreground ${compact ? 'truncate' : 'leading-snug break-words'}`}
+        >
           {item.name}
           {compact ? null : <span className="sr-only">,</span>}
         </span>
@@ -201,7 +206,7 @@ function DraggableItem({
           // A month shows the name only; the rest is said, not shown.
           <span className="sr-only">{detailsOf(item, showSubject, true)}</span>
         ) : (
-          <span className="block truncate text-xs text-muted-foreground">
+          <span className="mt-0.5 block text-xs break-words text-muted-foreground">
             {detailsOf(item, showSubject, false) || workoutCategoryLabels[item.category]}
           </span>
         )}
