@@ -89,6 +89,10 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     );
     await user.clear(within(dialog).getByLabelText('Date'));
     await user.type(within(dialog).getByLabelText('Date'), shift(1));
+    // From the organisation's calendar it asks for whom: no default that schedules for everyone.
+    const forWhom = within(dialog).getByRole('combobox', { name: 'For which athlete or group' });
+    expect(forWhom).toHaveValue('');
+    expect(forWhom).toHaveAttribute('placeholder', 'Choose an athlete or a group');
     await user.click(within(dialog).getByRole('button', { name: 'Add to the schedule' }));
     expect(await within(dialog).findByText('Choose an athlete or a group')).toBeInTheDocument();
 
@@ -112,6 +116,28 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
       }),
     );
     expect(tour.at(-1)).toMatchObject({ onboardingData: { ADD_WORKOUT_TO_SCHEDULE: { date: shift(1) } } });
+  });
+
+  it('adds for whom the calendar shows: a group’s calendar adds for the group', async () => {
+    const creates = recordBodies('POST', '/api/schedule');
+    const { user } = renderApp(
+      `/app/schedule?view=week&date=${today}&group=3f1e2d3c-0000-4000-8000-000000000002`,
+    );
+    await within(await calendar()).findByRole('button', { name: /^Pitcher Arm Care/ });
+    await user.click(screen.getByRole('button', { name: 'Add workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a workout' });
+    expect(within(dialog).getByRole('combobox', { name: 'For which athlete or group' })).toHaveValue(
+      'Pitchers',
+    );
+    await pickOption(
+      user,
+      within(dialog).getByRole('combobox', { name: 'Workout' }),
+      'lower',
+      /Lower Body Strength A/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add to the schedule' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(creates.at(-1)).toMatchObject({ groupId: '3f1e2d3c-0000-4000-8000-000000000002' });
   });
 
   it('moves a workout to another day from its dialog, and skips one with a reason', async () => {
