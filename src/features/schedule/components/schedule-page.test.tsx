@@ -6,6 +6,7 @@ import { server } from '@mocks/server';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { addDays, format, parseISO } from 'date-fns';
+import { emulateDevice, restoreDevice } from '@/testing/emulate-device';
 import { recordBodies, tourStepsSaved } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -20,6 +21,7 @@ beforeEach(() => {
   server.use(...scheduleHandlers(), ...libraryHandlers());
   signInAs(demoUsers.coach);
 });
+afterEach(() => restoreDevice());
 
 /** What the page says through assertive live regions (dnd-kit's announcements), in order, until stopped. */
 function listenToLiveRegions() {
@@ -262,6 +264,27 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/workouts copied\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText(/are back as they were\./)).toBeInTheDocument();
+  });
+
+  it('keeps a phone’s controls to whose calendar, Add, a menu and the week’s steps, so the workouts come first', async () => {
+    emulateDevice({ width: 390, displayMode: 'browser' });
+    const { user, router } = renderApp(`/app/schedule?view=week&date=${today}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
+    await within(await calendar()).findByRole('button', { name: /^Lower Body Strength A,.*Jamie Rivera/ });
+    expect(screen.getByRole('combobox', { name: 'Whose schedule' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add workout' })).toBeInTheDocument();
+    // The rest waits in the menu: the views, the programs and the range tasks.
+    expect(screen.queryByText(/Who trains what/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Programs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Calendar view' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More schedule actions' }));
+    const views = await screen.findByRole('navigation', { name: 'Calendar view' });
+    expect(within(views).getByRole('link', { name: /^Week/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Programs' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to another week…' })).toBeInTheDocument();
+    await user.click(within(views).getByRole('link', { name: 'Month' }));
+    expect(router.state.location.search).toMatchObject({ view: 'month' });
+    expect(screen.queryByRole('navigation', { name: 'Calendar view' })).not.toBeInTheDocument();
   });
 
   it('shows an athlete its own schedule, without choosing whose', async () => {
