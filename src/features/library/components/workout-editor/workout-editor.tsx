@@ -370,7 +370,8 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
                   : 'The workout was not saved.'
               }
             >
-              <p>{problem.message}</p>
+              {/* A conflict's own words below say what the server's would, beside Save where space is short. */}
+              {problem.kind === 'conflict' ? null : <p>{problem.message}</p>}
               {problem.kind === 'conflict' ? (
                 <>
                   <p className="mt-1">
