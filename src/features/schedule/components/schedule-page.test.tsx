@@ -13,6 +13,8 @@ import { signInAs } from '@/testing/sign-in-as';
 
 const today = demoToday();
 const shift = (days: number) => format(addDays(parseISO(today), days), 'yyyy-MM-dd');
+// The dialogs' code loads when first opened; on a busy machine that takes longer than findBy's second.
+const lazyDialog = { timeout: 5000 };
 const dayName = (date: string) => format(parseISO(date), 'EEEE d MMMM');
 // The calendar draws in a deferred render: on a busy machine that can take longer than findBy's second.
 const calendar = () => screen.findByRole('region', { name: /^Schedule of/ }, { timeout: 5000 });
@@ -82,7 +84,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     const { user } = renderApp(`/app/schedule?view=week&date=${today}`);
     await screen.findByRole('heading', { level: 1, name: 'Schedule' });
     await user.click(screen.getByRole('button', { name: 'Add workout' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add a workout' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add a workout' }, lazyDialog);
     await pickOption(
       user,
       within(dialog).getByRole('combobox', { name: 'Workout' }),
@@ -127,7 +129,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     );
     await within(await calendar()).findByRole('button', { name: /^Pitcher Arm Care/ });
     await user.click(screen.getByRole('button', { name: 'Add workout' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add a workout' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add a workout' }, lazyDialog);
     expect(within(dialog).getByRole('combobox', { name: 'For which athlete or group' })).toHaveValue(
       'Pitchers',
     );
@@ -149,7 +151,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
         name: /^Lower Body Strength A,.*Jamie Rivera/,
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Scheduled workout' });
+    const dialog = await screen.findByRole('dialog', { name: 'Scheduled workout' }, lazyDialog);
     expect(await within(dialog).findByText(/Trap-bar deadlift/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Skip it, and say why'), 'Sore shoulder');
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
@@ -174,7 +176,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     await user.click(
       await within(await calendar()).findByRole('button', { name: /^Lower Body Strength A,.*Jamie Rivera/ }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Scheduled workout' });
+    const dialog = await screen.findByRole('dialog', { name: 'Scheduled workout' }, lazyDialog);
     const start = await within(dialog).findByRole('link', { name: 'Start for Jamie Rivera' });
     expect(start).toHaveAttribute('href', expect.stringMatching(/^\/app\/track\/[0-9a-f-]{36}$/));
     // Spec 4's tour: the workout opened in the modal.
@@ -187,7 +189,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     await user.click(
       await within(await calendar()).findByRole('button', { name: /^Pitcher Arm Care,\s*15:30/ }),
     );
-    const session = await screen.findByRole('dialog', { name: 'Scheduled workout' });
+    const session = await screen.findByRole('dialog', { name: 'Scheduled workout' }, lazyDialog);
     const track = await within(session).findByRole('link', { name: 'Track for Tyler Brooks' });
     await user.click(track);
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/app\/track\//));
@@ -259,7 +261,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'More schedule actions' }));
     await user.click(await screen.findByRole('button', { name: 'Copy to another week…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Copy to another week' });
+    const dialog = await screen.findByRole('dialog', { name: 'Copy to another week' }, lazyDialog);
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText(/workouts copied\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
