@@ -73,7 +73,8 @@ describe('the schedule in Chromium', () => {
     await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
     await page.mouse.up();
-    await page.getByText(/^Bullpen Day is saved/).waitFor();
+    // The toast says where it went (issue 23), with Undo.
+    await page.getByText(`Moved to ${heading(plus(clearMonday, 4))}`).waitFor();
     await dayColumn(page, plus(clearMonday, 4))
       .getByRole('button', { name: /^Bullpen Day/ })
       .waitFor();

@@ -1,5 +1,6 @@
 import type {
   ApplyProgramRequest,
+  CalendarItem,
   CopyScheduleRequest,
   CreateScheduleItemRequest,
   DeleteScheduleRangeRequest,
@@ -25,6 +26,7 @@ import {
   useOnboardingStepsDone,
   useOnboardingTourActions,
 } from '@/stores/onboarding-tour-store';
+import { dayHeading } from '@/lib/schedule/calendar-range';
 import type { ScheduleItemKind } from '@/lib/schedule/schedule-queries';
 import { scheduleItemPath } from '@/lib/schedule/schedule-queries';
 import { programQueries, scheduleQueries } from './schedule-queries';
@@ -122,6 +124,49 @@ export function useAnnounceBatch() {
       title,
       message: answer.message,
       ...(batchId ? { action: { label: 'Undo', onAction: () => void undo(batchId) } } : {}),
+    });
+  };
+}
+
+/** "Pitchers" or "Jamie Rivera": whose an item is, for the words about it. */
+const whoseItem = (item: Pick<CalendarItem, 'athlete' | 'group'>) =>
+  item.group ? item.group.name : item.athlete ? `${item.athlete.firstName} ${item.athlete.lastName}` : null;
+
+/**
+ * The toast after a move (dragged, or from the dialog): where it went ("Moved to Saturday 28 November") and Undo,
+ * which puts it back on its day and time. Like the batch's undo, a plain call: the toast outlives the screen.
+ */
+export function useAnnounceMove() {
+  const { setNewNotification } = useNotificationActions();
+  const queryClient = useQueryClient();
+  const undo = async (before: Pick<CalendarItem, 'kind' | 'id' | 'date' | 'timeOfDay'>) => {
+    try {
+      const { data } = await api
+        .patch(scheduleItemPath(before.kind, before.id), {
+          json: { date: before.date, timeOfDay: before.timeOfDay } satisfies UpdateScheduleItemRequest,
+        })
+        .json(scheduleItemResponseSchema);
+      setNewNotification({
+        title: `Back on ${dayHeading(data.date)}`,
+        message: `${data.name} is where it was.`,
+      });
+    } catch (error) {
+      setNewNotification({
+        title: 'Not undone',
+        message: isApiRequestError(error) ? error.message : 'The move could not be undone.',
+        status: 0,
+      });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: scheduleQueries.all() });
+    }
+  };
+  return (before: Pick<CalendarItem, 'kind' | 'id' | 'date' | 'timeOfDay'>, after: CalendarItem) => {
+    const whose = whoseItem(after);
+    const moved = after.date !== before.date;
+    setNewNotification({
+      title: moved ? `Moved to ${dayHeading(after.date)}` : 'Time changed',
+      message: `${after.name}${whose ? ` for ${whose}` : ''}${after.timeOfDay ? ` at ${after.timeOfDay}` : ''}.`,
+      action: { label: 'Undo', onAction: () => void undo(before) },
     });
   };
 }

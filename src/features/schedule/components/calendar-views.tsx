@@ -1,9 +1,10 @@
 import type { CalendarItem, EntryStatus, WorkoutCategory } from '@contract';
 import { workoutCategoryLabels } from '@contract/training-vocabulary';
-import type { DragEndEvent } from '@dnd-kit/core';
+import type { Active, Announcements, DragEndEvent, Over } from '@dnd-kit/core';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+import { useRef } from 'react';
 import { categoryColor } from '@/components/ui/category-badge';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons';
 import { dayHeading, dayNumber, daysOf, inMonth, shortDay } from '@/lib/schedule/calendar-range';
@@ -70,17 +71,54 @@ export function CalendarDnd({
   onMoveItem: CalendarViewProps['onMoveItem'];
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }));
+  const itemOf = (active: Active) =>
+    items.find((candidate) => `${candidate.kind}:${candidate.id}` === active.id);
+  const dateOf = (over: Over | null) => (over ? String(over.id).replace('day:', '') : null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const item = items.find((candidate) => `${candidate.kind}:${candidate.id}` === active.id);
-    const date = over ? String(over.id).replace('day:', '') : null;
+    const item = itemOf(active);
+    const date = dateOf(over);
     if (item && date && date !== item.date) onMoveItem(item, date);
+  };
+  // dnd-kit's own words name ids ("assignment:b9b4… dropped over droppable area day:2026-11-28"): say it in words.
+  const named = (active: Active) => {
+    const item = itemOf(active);
+    if (!item) return 'the workout';
+    const whose = subjectOf(item);
+    return whose ? `${item.name} for ${whose}` : item.name;
+  };
+  /** The day last said; the first "over" (its own day, at once) would drown out "Picked up". */
+  const saidOver = useRef<string | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const date = itemOf(active)?.date ?? null;
+      saidOver.current = date;
+      return `Picked up ${named(active)}${date ? `, on ${dayHeading(date)}` : ''}.`;
+    },
+    onDragOver: ({ over }) => {
+      const date = dateOf(over);
+      if (date === saidOver.current) return undefined;
+      saidOver.current = date;
+      return date ? `Over ${dayHeading(date)}.` : 'Over no day.';
+    },
+    onDragEnd: ({ active, over }) => {
+      const date = dateOf(over);
+      if (!date) return `${named(active)} is back where it was.`;
+      return date === itemOf(active)?.date
+        ? `${named(active)} stays on ${dayHeading(date)}.`
+        : `${named(active)} dropped on ${dayHeading(date)}.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${named(active)} cancelled; it stays where it was.`,
   };
   return (
     <DndContext
       sensors={sensors}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: 'Open the workout to move it to another day.' },
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'Drag it to another day with a mouse or a finger, or open it and choose Move to another day.',
+        },
       }}
     >
       {children}
@@ -148,6 +186,8 @@ function DraggableItem({
       {...(draggable ? listeners : {})}
       {...(draggable ? { 'aria-roledescription': attributes['aria-roledescription'] } : {})}
       onClick={onOpen}
+      // A month's narrow cell cuts the name: the pointer's tooltip has it whole (the accessible name always has).
+      title={[item.name, detailsOf(item, showSubject, false)].filter(Boolean).join(' · ')}
       data-tour={`schedule-item:${item.id}`}
       style={{ transform: CSS.Translate.toString(transform), borderLeftColor: categoryColor(item.category) }}
       className={`group/item relative flex w-full min-w-0 items-center gap-1.5 rounded-md border border-border border-l-4 bg-surface text-left shadow-xs transition-shadow hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring ${
@@ -155,7 +195,10 @@ function DraggableItem({
       } ${isDragging ? 'z-20 shadow-lg' : ''} ${draggable ? 'touch-manipulation' : ''}`}
     >
       <span className={`min-w-0 flex-1 ${faded}`}>
-        <span className="block truncate font-medium text-foreground">
+        {/* A week's column wraps a long name rather than cutting it ("Lower B…"); a month's cell cuts it. */}
+        <span
+          className={`block font-medium text-foreground ${compact ? 'truncate' : 'leading-snug break-words'}`}
+        >
           {item.name}
           {compact ? null : <span className="sr-only">,</span>}
         </span>
@@ -163,7 +206,7 @@ function DraggableItem({
           // A month shows the name only; the rest is said, not shown.
           <span className="sr-only">{detailsOf(item, showSubject, true)}</span>
         ) : (
-          <span className="block truncate text-xs text-muted-foreground">
+          <span className="mt-0.5 block text-xs break-words text-muted-foreground">
             {detailsOf(item, showSubject, false) || workoutCategoryLabels[item.category]}
           </span>
         )}

@@ -14,6 +14,7 @@ import { useNotificationActions } from '@/stores/notifications-store';
 import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import {
   useAnnounceBatch,
+  useAnnounceMove,
   useDeleteScheduleItem,
   useUpdateFromLibrary,
   useUpdateScheduleItem,
@@ -86,6 +87,7 @@ function ItemDetail({
   onClose: () => void;
 }) {
   const update = useUpdateScheduleItem();
+  const announceMove = useAnnounceMove();
   const remove = useDeleteScheduleItem();
   const fromLibrary = useUpdateFromLibrary();
   const announceBatch = useAnnounceBatch();
@@ -243,8 +245,8 @@ function ItemDetail({
               update.mutate(
                 { ...change, changes: { date, timeOfDay: time === '' ? null : time } },
                 {
-                  onSuccess: ({ message }) => {
-                    setNewNotification({ title: 'Moved', message });
+                  onSuccess: ({ data }) => {
+                    announceMove(detail, data);
                     onClose();
                   },
                   onError,

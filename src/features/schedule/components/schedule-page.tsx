@@ -25,7 +25,7 @@ import { useScheduleEditorActions, useScheduleData } from '@/stores/schedule-edi
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useOnboardingStepsDone, useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import { athleteQueries } from '@/lib/people/athlete-queries';
-import { useUpdateScheduleItem } from '../api/schedule-mutations';
+import { useAnnounceMove, useUpdateScheduleItem } from '../api/schedule-mutations';
 import { scheduleQueries } from '../api/schedule-queries';
 import type { CalendarView } from '@/lib/schedule/calendar-range';
 import {
@@ -57,6 +57,12 @@ const AddWorkoutDialog = lazy(() =>
 const RangeDialog = lazy(() => import('./range-dialogs').then((module) => ({ default: module.RangeDialog })));
 
 const viewLabels: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
+
+const rangeTasks = [
+  { id: 'copy', label: 'Copy to another week…', icon: CalendarIcon },
+  { id: 'program', label: 'Save as a program…', icon: LayersIcon },
+  { id: 'delete', label: 'Remove a range…', icon: TrashIcon },
+] as const;
 
 /** The organisation's calendar settings (its time zone and first day of the week). */
 function useCalendarSettings(): Pick<Settings, 'timeZone' | 'weekStartsOn'> {
@@ -129,6 +135,7 @@ function Schedule({
   const { dateSelected } = useScheduleEditorActions();
   const { lastDateSelected } = useScheduleData();
   const move = useUpdateScheduleItem();
+  const announceMove = useAnnounceMove();
   const { setNewNotification } = useNotificationActions();
   useGroupScheduleReload();
   const openTracking = useNavigate();
@@ -165,7 +172,7 @@ function Schedule({
     move.mutate(
       { kind: item.kind, id: item.id, changes: { date: newDate } },
       {
-        onSuccess: ({ message }) => setNewNotification({ title: 'Moved', message }),
+        onSuccess: ({ data }) => announceMove(item, data),
         onError: (error) =>
           setNewNotification({
             title: 'Not moved',
@@ -207,151 +214,220 @@ function Schedule({
   };
   const nextStart = viewRange(view, stepDate(view, date, 1), weekStartsOn).from;
 
+  const title = canPlan ? 'Schedule' : 'My schedule';
+  const addWorkout = () => addOnDay(lastDateSelected || (date < today && view !== 'month' ? today : date));
+  const chooseRangeTask = (task: RangeTask) => {
+    if (subject.kind === 'organization') {
+      setNewNotification({
+        title: 'Choose a group or an athlete',
+        message: 'Copying, removing and saving a program work on one group’s or one athlete’s schedule.',
+      });
+      return;
+    }
+    setRangeTask(task);
+  };
+  const subjectPicker = (className: string) =>
+    canPlan ? (
+      <Suspense fallback={<SubjectPlaceholder subject={subject} className={className} />}>
+        <SubjectPicker
+          label="Whose schedule"
+          value={subject}
+          onChange={chooseSubject}
+          className={className}
+        />
+      </Suspense>
+    ) : null;
+  const stepper = (
+    <div className="flex min-w-0 flex-1 items-center gap-2 lg:flex-none">
+      <div className="flex shrink-0 items-center rounded-lg border border-border bg-surface shadow-xs">
+        <button
+          type="button"
+          onClick={() => go({ date: stepDate(view, date, -1) })}
+          aria-label={`Previous ${view}`}
+          className="inline-flex size-11 items-center justify-center rounded-l-lg text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ChevronDownIcon className="size-4 rotate-90" />
+        </button>
+        <button
+          type="button"
+          onClick={() => go({ date: today })}
+          className="min-h-11 border-x border-border px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          Today
+        </button>
+        <button
+          type="button"
+          onClick={() => go({ date: stepDate(view, date, 1) })}
+          aria-label={`Next ${view}`}
+          className="inline-flex size-11 items-center justify-center rounded-r-lg text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <ChevronDownIcon className="size-4 -rotate-90" />
+        </button>
+      </div>
+      <h2
+        className="min-w-0 flex-1 truncate text-base font-semibold text-foreground sm:text-lg"
+        aria-live="polite"
+      >
+        {rangeLabel(view, date, weekStartsOn)}
+      </h2>
+    </div>
+  );
+  const menuItemClass =
+    'flex min-h-11 w-full items-center gap-2.5 rounded-lg px-3 text-left text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
+  const rangeTaskItems = (close: () => void) =>
+    canPlan
+      ? rangeTasks.map(({ id, label, icon: ActionIcon }) => (
+          <li key={id}>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                chooseRangeTask(id);
+              }}
+              className={`${menuItemClass} ${id === 'delete' ? 'text-danger' : 'text-foreground'}`}
+            >
+              <ActionIcon className="size-4" />
+              {label}
+            </button>
+          </li>
+        ))
+      : null;
+  const moreTrigger = {
+    trigger: <MoreVerticalIcon className="size-5" />,
+    triggerLabel: 'More schedule actions',
+    triggerClassName:
+      'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-expanded:bg-muted',
+    panelLabel: 'More schedule actions',
+    panelClassName: 'w-64',
+  };
+
   return (
     <div className="space-y-4">
-      <PageHeader
-        title={canPlan ? 'Schedule' : 'My schedule'}
-        description={
-          canPlan
-            ? `Who trains what, and when, at ${organizationName}.`
-            : 'Your workouts, day by day. Open one to see what it holds.'
-        }
-        actions={
-          canPlan ? (
-            <>
-              <Link
-                to="/app/schedule/programs"
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-border bg-surface px-4 text-sm font-semibold text-foreground shadow-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <ClipboardIcon className="size-4" />
-                Programs
-              </Link>
+      {isWide ? (
+        <PageHeader
+          title={title}
+          description={
+            canPlan
+              ? `Who trains what, and when, at ${organizationName}.`
+              : 'Your workouts, day by day. Open one to see what it holds.'
+          }
+          actions={
+            canPlan ? (
+              <>
+                <Link
+                  to="/app/schedule/programs"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-border bg-surface px-4 text-sm font-semibold text-foreground shadow-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  <ClipboardIcon className="size-4" />
+                  Programs
+                </Link>
+                <Button data-tour="add-workout" onClick={addWorkout}>
+                  <PlusIcon className="size-4" />
+                  Add workout
+                </Button>
+              </>
+            ) : null
+          }
+        />
+      ) : (
+        // A phone's top bar already says the screen's name: the controls take one row (two for staff, whose
+        // first row is whose calendar), the rest is in the menu, and the day's workouts start in the first screen.
+        <h1 className="sr-only">{title}</h1>
+      )}
+
+      {isWide ? (
+        <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
+          {subjectPicker('lg:w-72')}
+          {stepper}
+          <div className="flex items-center gap-2 lg:ml-auto">
+            <nav
+              aria-label="Calendar view"
+              className="inline-flex rounded-lg border border-border bg-muted/60 p-0.5"
+            >
+              {calendarViews.map((name) => (
+                <Link
+                  key={name}
+                  from="/app/schedule/"
+                  search={(previous) => ({ ...previous, view: name })}
+                  aria-current={view === name ? 'page' : undefined}
+                  activeOptions={{ includeSearch: false }}
+                  activeProps={{}}
+                  className={`inline-flex min-h-10 items-center rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring ${
+                    view === name
+                      ? 'bg-surface text-foreground shadow-sm'
+                      : 'text-muted-foreground hover:text-foreground'
+                  }`}
+                >
+                  {viewLabels[name]}
+                </Link>
+              ))}
+            </nav>
+            {canPlan ? (
+              <Popover {...moreTrigger}>
+                {(close) => <ul className="space-y-0.5">{rangeTaskItems(close)}</ul>}
+              </Popover>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <div className="flex items-center gap-2">
+            {canPlan ? subjectPicker('flex-1') : stepper}
+            {canPlan ? (
               <Button
                 data-tour="add-workout"
-                onClick={() =>
-                  addOnDay(lastDateSelected || (date < today && view !== 'month' ? today : date))
-                }
+                onClick={addWorkout}
+                aria-label="Add workout"
+                className="shrink-0 px-3"
               >
-                <PlusIcon className="size-4" />
-                Add workout
+                <PlusIcon className="size-5" />
               </Button>
-            </>
-          ) : null
-        }
-      />
-
-      <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-        {canPlan ? (
-          <Suspense fallback={<SubjectPlaceholder subject={subject} />}>
-            <SubjectPicker
-              label="Whose schedule"
-              value={subject}
-              onChange={chooseSubject}
-              className="lg:w-72"
-            />
-          </Suspense>
-        ) : null}
-        <div className="flex items-center gap-2">
-          <div className="flex items-center rounded-lg border border-border bg-surface shadow-xs">
-            <button
-              type="button"
-              onClick={() => go({ date: stepDate(view, date, -1) })}
-              aria-label={`Previous ${view}`}
-              className="inline-flex size-11 items-center justify-center rounded-l-lg text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <ChevronDownIcon className="size-4 rotate-90" />
-            </button>
-            <button
-              type="button"
-              onClick={() => go({ date: today })}
-              className="min-h-11 border-x border-border px-3 text-sm font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              Today
-            </button>
-            <button
-              type="button"
-              onClick={() => go({ date: stepDate(view, date, 1) })}
-              aria-label={`Next ${view}`}
-              className="inline-flex size-11 items-center justify-center rounded-r-lg text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <ChevronDownIcon className="size-4 -rotate-90" />
-            </button>
-          </div>
-          <h2
-            className="min-w-0 flex-1 truncate text-base font-semibold text-foreground sm:text-lg"
-            aria-live="polite"
-          >
-            {rangeLabel(view, date, weekStartsOn)}
-          </h2>
-        </div>
-        <div className="flex items-center gap-2 lg:ml-auto">
-          <nav
-            aria-label="Calendar view"
-            className="inline-flex rounded-lg border border-border bg-muted/60 p-0.5"
-          >
-            {calendarViews.map((name) => (
-              <Link
-                key={name}
-                from="/app/schedule/"
-                search={(previous) => ({ ...previous, view: name })}
-                aria-current={view === name ? 'page' : undefined}
-                activeOptions={{ includeSearch: false }}
-                activeProps={{}}
-                className={`inline-flex min-h-10 items-center rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring ${
-                  view === name
-                    ? 'bg-surface text-foreground shadow-sm'
-                    : 'text-muted-foreground hover:text-foreground'
-                }`}
-              >
-                {viewLabels[name]}
-              </Link>
-            ))}
-          </nav>
-          {canPlan ? (
-            <Popover
-              trigger={<MoreVerticalIcon className="size-5" />}
-              triggerLabel="More schedule actions"
-              triggerClassName="inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-expanded:bg-muted"
-              panelLabel="More schedule actions"
-              panelClassName="w-60"
-            >
+            ) : null}
+            <Popover {...moreTrigger}>
               {(close) => (
-                <ul className="space-y-0.5">
-                  {(
-                    [
-                      { id: 'copy', label: 'Copy to another week…', icon: CalendarIcon },
-                      { id: 'program', label: 'Save as a program…', icon: LayersIcon },
-                      { id: 'delete', label: 'Remove a range…', icon: TrashIcon },
-                    ] as const
-                  ).map(({ id, label, icon: ActionIcon }) => (
-                    <li key={id}>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          close();
-                          if (subject.kind === 'organization') {
-                            setNewNotification({
-                              title: 'Choose a group or an athlete',
-                              message:
-                                'Copying, removing and saving a program work on one group’s or one athlete’s schedule.',
-                            });
-                            return;
-                          }
-                          setRangeTask(id);
-                        }}
-                        className={`flex min-h-11 w-full items-center gap-2.5 rounded-lg px-3 text-left text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring ${id === 'delete' ? 'text-danger' : 'text-foreground'}`}
-                      >
-                        <ActionIcon className="size-4" />
-                        {label}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <div className="space-y-1">
+                  <nav aria-label="Calendar view">
+                    <ul className="space-y-0.5">
+                      {calendarViews.map((name) => (
+                        <li key={name}>
+                          <Link
+                            from="/app/schedule/"
+                            search={(previous) => ({ ...previous, view: name })}
+                            aria-current={view === name ? 'page' : undefined}
+                            activeOptions={{ includeSearch: false }}
+                            activeProps={{}}
+                            onClick={close}
+                            className={`${menuItemClass} ${view === name ? 'bg-muted font-semibold text-foreground' : 'text-foreground'}`}
+                          >
+                            {viewLabels[name]}
+                            {view === name ? <span className="sr-only"> (shown)</span> : null}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
+                  {canPlan ? (
+                    <ul className="space-y-0.5 border-t border-border pt-1">
+                      <li>
+                        <Link
+                          to="/app/schedule/programs"
+                          onClick={close}
+                          className={`${menuItemClass} text-foreground`}
+                        >
+                          <ClipboardIcon className="size-4" />
+                          Programs
+                        </Link>
+                      </li>
+                      {rangeTaskItems(close)}
+                    </ul>
+                  ) : null}
+                </div>
               )}
             </Popover>
-          ) : null}
+          </div>
+          {canPlan ? stepper : null}
         </div>
-      </div>
+      )}
 
       {isNotOnDevice ? (
         <Alert tone="warning" role="status" title={`This ${view} is not on this device yet.`}>
@@ -437,9 +513,11 @@ function useGroupScheduleReload() {
 const noItems: CalendarItem[] = [];
 
 /** The picker's look while its code loads: the same box, saying whose calendar it is. */
-function SubjectPlaceholder({ subject }: { subject: Subject }) {
+function SubjectPlaceholder({ subject, className }: { subject: Subject; className: string }) {
   return (
-    <div className="flex min-h-11 items-center rounded-lg border border-border bg-surface px-3 text-sm font-medium text-foreground shadow-xs lg:w-72">
+    <div
+      className={`flex min-h-11 min-w-0 items-center rounded-lg border border-border bg-surface px-3 text-sm font-medium text-foreground shadow-xs ${className}`}
+    >
       {subject.kind === 'organization' ? 'Everyone' : subject.name}
     </div>
   );

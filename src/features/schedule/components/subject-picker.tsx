@@ -52,7 +52,9 @@ export function SubjectPicker({
   const matches = (name: string) => name.toLowerCase().includes(searched.toLowerCase());
   const shownGroups: GroupSummary[] = (groups.data ?? []).filter((group) => matches(group.name));
   const shownAthletes = athletes.data ?? [];
-  const shownValue = value.kind === 'organization' ? 'Everyone' : value.name;
+  // Where the organisation is no choice it is no default either: the box asks instead of saying "Everyone".
+  const asks = value.kind === 'organization' && !allowOrganization;
+  const shownValue = value.kind === 'organization' ? (asks ? '' : 'Everyone') : value.name;
 
   return (
     <ComboBox
@@ -60,7 +62,9 @@ export function SubjectPicker({
       // What is typed wins while the input has the focus; a value set from outside then would open the list again.
       inputValue={text ?? shownValue}
       onInputChange={setText}
-      selectedKey={value.kind === 'organization' ? organizationKey : `${value.kind}:${value.id}`}
+      selectedKey={
+        value.kind === 'organization' ? (asks ? null : organizationKey) : `${value.kind}:${value.id}`
+      }
       // Typing opens the list (or its button); focus alone does not, so a pick does not open it again.
       menuTrigger="input"
       allowsEmptyCollection
@@ -88,6 +92,7 @@ export function SubjectPicker({
           <UsersIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         )}
         <Input
+          placeholder={asks ? 'Choose an athlete or a group' : undefined}
           onFocus={(event) => event.currentTarget.select()}
           onBlur={() => setText(null)}
           className="block min-h-11 w-full rounded-lg border border-border bg-surface pr-10 pl-9 text-base font-medium text-foreground shadow-xs outline-none data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm"

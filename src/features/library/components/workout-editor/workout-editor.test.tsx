@@ -5,7 +5,7 @@ import { libraryHandlers } from '@mocks/handlers/library';
 import { server } from '@mocks/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { recordBodies, tourStepsSaved } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -207,6 +207,32 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
     expect(router.state.location.pathname).toBe('/app/library/workouts/7a2d0b3c-0000-4000-8000-000000000001');
   });
 
+  it('saves an existing workout: the draft is gone, and opening it again and saving again works', async () => {
+    const lowerBody = '/app/library/workouts/7a2d0b3c-0000-4000-8000-000000000001';
+    const saves = recordBodies('PUT', '/api/workouts/7a2d0b3c-0000-4000-8000-000000000001');
+    // As over a real network: the picker's exercises, read again after a save, answer after the page redraws.
+    server.use(http.get('*/api/exercises', () => delay(300)));
+    const first = renderApp(lowerBody);
+    const name = await screen.findByLabelText('Workout name');
+    await first.user.type(name, ' (week 2)');
+    await first.user.click(screen.getByRole('button', { name: 'Save workout' }));
+    expect(await screen.findByText('Lower Body Strength A (week 2) is saved.')).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe('/app/library');
+    first.unmount();
+
+    // Opening it again shows the saved workout, not a draft made before the save.
+    const second = renderApp(lowerBody);
+    const nameAgain = await screen.findByLabelText('Workout name');
+    expect(nameAgain).toHaveValue('Lower Body Strength A (week 2)');
+    expect(screen.queryByText('Your unsaved changes are back.')).not.toBeInTheDocument();
+    expect(screen.getByText('No changes')).toBeInTheDocument();
+    await second.user.clear(nameAgain);
+    await second.user.type(nameAgain, 'Lower Body Strength A (week 3)');
+    await second.user.click(screen.getByRole('button', { name: 'Save workout' }));
+    expect(await screen.findByText('Lower Body Strength A (week 3) is saved.')).toBeInTheDocument();
+    expect(saves.map((body) => (body as { version: number }).version)).toEqual([1, 2]);
+  });
+
   it('does not overwrite a newer save by someone else: it says so and loads their version', async () => {
     const armCare = '/api/workouts/7a2d0b3c-0000-4000-8000-000000000002';
     const { user } = renderApp(`/app/library/workouts/7a2d0b3c-0000-4000-8000-000000000002`);
@@ -235,7 +261,12 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
     await user.clear(name);
     await user.type(name, 'Arm Care (mine)');
     await user.click(screen.getByRole('button', { name: 'Save workout' }));
-    expect(await screen.findByText('Someone saved this workout after you opened it.')).toBeInTheDocument();
+    // Said beside Save, which stays in view, not at the end of the page.
+    expect(
+      await within(screen.getByRole('group', { name: 'Save' })).findByText(
+        'Someone saved this workout after you opened it.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Workout name')).toHaveValue('Arm Care (mine)');
     await user.click(screen.getByRole('button', { name: 'Load the saved version' }));
     await waitFor(() =>

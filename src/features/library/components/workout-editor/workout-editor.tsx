@@ -90,9 +90,6 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
   });
   const { control, register, handleSubmit, formState, reset, setError } = form;
   const blocks = useFieldArray({ control, name: 'blocks' });
-  const create = useCreateWorkout();
-  const update = useUpdateWorkout();
-  const saving = create.isPending || update.isPending;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { setNewNotification } = useNotificationActions();
@@ -114,17 +111,38 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
     unsavedRef.current = hasUnsaved;
   }, [hasUnsaved]);
 
+  const onSaved = (saved: Workout, message: string) => {
+    // Before the answer reaches the cache: the leave guard and the draft must not outlive a save.
+    savedRef.current = true;
+    unsavedRef.current = false;
+    setIsSaved(true);
+    clearDeviceFormDraft(draftKey);
+    setNewNotification({ title: workout ? 'Workout saved' : 'Workout created', message });
+    void navigate({ to: '/app/library', search: { q: saved.name } });
+  };
+  const create = useCreateWorkout(onSaved);
+  const update = useUpdateWorkout(onSaved);
+  const saving = create.isPending || update.isPending;
+
   // Every change goes to the device at once: a reload or a crash a moment later still has it.
   useEffect(() => {
     return form.subscribe({
       formState: { values: true },
       callback: ({ values }) => {
         if (savedRef.current) return;
+        // The saved workout itself is no draft (a discard resets the form to it, which lands here too).
+        if (
+          baseVersion === (workout?.version ?? null) &&
+          JSON.stringify(values) === JSON.stringify(initial)
+        ) {
+          clearDeviceFormDraft(draftKey);
+          return;
+        }
         const draft: WorkoutDraft = { values, baseVersion };
         saveDeviceFormDraft(draftKey, draft);
       },
     });
-  }, [form, draftKey, baseVersion]);
+  }, [form, draftKey, baseVersion, workout?.version, initial]);
 
   const name = useWatch({ control, name: 'name' });
   const category = useWatch({ control, name: 'category' });
@@ -151,16 +169,6 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
     if (workout) void queryClient.invalidateQueries({ queryKey: workoutQueries.detail(workout.id).queryKey });
   };
 
-  const onSaved = (saved: Workout, message: string) => {
-    // Set before navigating: the leave guard must not ask about changes that are now saved.
-    savedRef.current = true;
-    unsavedRef.current = false;
-    setIsSaved(true);
-    clearDeviceFormDraft(draftKey);
-    setNewNotification({ title: workout ? 'Workout saved' : 'Workout created', message });
-    void navigate({ to: '/app/library', search: { q: saved.name } });
-  };
-
   const onServerError = (error: unknown) => {
     if (isApiRequestError(error) && error.status === 409) {
       setProblem({ kind: 'conflict', message: error.message });
@@ -185,15 +193,9 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
     setCheckFailed(0);
     const request = saveWorkoutRequestSchema.parse(toSaveWorkoutRequest(values, baseVersion ?? undefined));
     if (workout) {
-      update.mutate(
-        { workoutId: workout.id, workout: request },
-        { onSuccess: ({ data, message }) => onSaved(data, message), onError: onServerError },
-      );
+      update.mutate({ workoutId: workout.id, workout: request }, { onError: onServerError });
     } else {
-      create.mutate(request, {
-        onSuccess: ({ data, message }) => onSaved(data, message),
-        onError: onServerError,
-      });
+      create.mutate(request, { onError: onServerError });
     }
   };
   const onInvalid = (errors: FieldErrors<WorkoutFormValues>) => setCheckFailed(countErrors(errors));
@@ -351,30 +353,38 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
           ) : null}
         </section>
 
-        {problem ? (
-          <Alert
-            title={
-              problem.kind === 'conflict'
-                ? 'Someone saved this workout after you opened it.'
-                : 'The workout was not saved.'
-            }
-          >
-            <p>{problem.message}</p>
-            {problem.kind === 'conflict' ? (
-              <>
-                <p className="mt-1">
-                  Your changes are still here. Load the saved version to see theirs (yours are then dropped).
-                </p>
-                <Button variant="secondary" className="mt-3" onClick={loadSavedVersion}>
-                  Load the saved version
-                </Button>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
         {rootProblem ? <Alert title="The workout cannot be saved like this.">{rootProblem}</Alert> : null}
 
-        <div className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-surface/95 px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.04)] backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+        <div
+          role="group"
+          aria-label="Save"
+          className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-surface/95 px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.04)] backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+        >
+          {/* A failed save is said beside Save, in view, not at the end of a long page. */}
+          {problem ? (
+            <Alert
+              className="mb-3 max-h-[40vh] overflow-y-auto"
+              title={
+                problem.kind === 'conflict'
+                  ? 'Someone saved this workout after you opened it.'
+                  : 'The workout was not saved.'
+              }
+            >
+              {/* A conflict's own words below say what the server's would, beside Save where space is short. */}
+              {problem.kind === 'conflict' ? null : <p>{problem.message}</p>}
+              {problem.kind === 'conflict' ? (
+                <>
+                  <p className="mt-1">
+                    Your changes are still here. Load the saved version to see theirs (yours are then
+                    dropped).
+                  </p>
+                  <Button variant="secondary" className="mt-3" onClick={loadSavedVersion}>
+                    Load the saved version
+                  </Button>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
           <div className="flex items-center justify-end gap-3">
             <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
               {checkFailed > 0 ? (
