@@ -153,6 +153,7 @@ const validBodies: Record<string, unknown> = {
     sessionRpe: 7,
   },
   'POST /api/workout-logs/{logId}/corrections': { session: { sessionRpe: 3 } },
+  'PUT /api/workout-logs/{logId}/comments/{commentId}': { text: 'Good work' },
   'PATCH /api/imports/pitches/{importId}': { pitcher: null },
   'POST /api/imports/pitches/{importId}/commit': { skipInvalidRows: true },
   'PATCH /api/imports/sensor-throws/{importId}': { pitcher: null },
