@@ -390,6 +390,9 @@ async function findDemoId(name: string): Promise<string> {
       return (await jamiesSet()).logId;
     case 'setId':
       return (await jamiesSet()).id;
+    case 'commentId':
+      // Made on the device: any new id (issue 23).
+      return '00000000-0000-4000-8000-000000000051';
     case 'importId':
       return demoImport();
     case 'blockExerciseId':

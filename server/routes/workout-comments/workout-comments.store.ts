@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
-import type { Role } from '../../../contract/users';
 import type { PutWorkoutCommentRequest, WorkoutComment } from '../../../contract/workout-comments';
 import { loggedSets, users, workoutComments, workoutLogs } from '../../db/schema';
 import type { SignedInVariables } from '../../lib/context';
@@ -110,7 +109,7 @@ export class WorkoutCommentStore {
             { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
             { where: inArray(users.id, authorIds) },
           );
-    const byId = new Map(people.map((person) => [person.id, { ...person, role: person.role as Role }]));
+    const byId = new Map(people.map((person) => [person.id, person]));
     return rows.map((row) => ({
       id: row.id,
       logId: row.logId,
