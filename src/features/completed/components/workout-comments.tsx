@@ -242,7 +242,9 @@ export function SetCommentButton({
       aria-label={label}
       aria-expanded={isOpen}
       onClick={onPress}
-      className="-my-2 inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-primary-ink hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      className={`-my-2 inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-2 text-xs font-semibold hover:bg-muted hover:text-primary-ink focus-visible:outline-2 focus-visible:outline-ring ${
+        count > 0 || isOpen ? 'text-primary-ink' : 'text-muted-foreground'
+      }`}
     >
       <MessageIcon className="size-4" />
       <span className="hidden sm:inline">Comment</span>
