@@ -176,6 +176,8 @@ describe('OpenAPI', () => {
       '/api/users/{userId}/status',
       '/api/workout-logs',
       '/api/workout-logs/{logId}',
+      '/api/workout-logs/{logId}/comments',
+      '/api/workout-logs/{logId}/comments/{commentId}',
       '/api/workout-logs/{logId}/corrections',
       '/api/workout-logs/{logId}/exercises/{blockExerciseId}',
       '/api/workout-logs/{logId}/finish',

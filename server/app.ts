@@ -43,6 +43,7 @@ import { settingsPublicRouter, settingsRouter } from './routes/settings/settings
 import { throwingRouter } from './routes/throwing/throwing.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
+import { workoutCommentsRouter } from './routes/workout-comments/workout-comments.index';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -179,6 +180,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', pitchingRouter)
     .route('/', throwingRouter)
     .route('/', importsRouter)
+    .route('/', workoutCommentsRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

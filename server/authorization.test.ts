@@ -153,6 +153,7 @@ const validBodies: Record<string, unknown> = {
     sessionRpe: 7,
   },
   'POST /api/workout-logs/{logId}/corrections': { session: { sessionRpe: 3 } },
+  'PUT /api/workout-logs/{logId}/comments/{commentId}': { text: 'Good work' },
   'PATCH /api/imports/pitches/{importId}': { pitcher: null },
   'POST /api/imports/pitches/{importId}/commit': { skipInvalidRows: true },
   'PATCH /api/imports/sensor-throws/{importId}': { pitcher: null },
@@ -389,6 +390,9 @@ async function findDemoId(name: string): Promise<string> {
       return (await jamiesSet()).logId;
     case 'setId':
       return (await jamiesSet()).id;
+    case 'commentId':
+      // Made on the device: any new id (issue 23).
+      return '00000000-0000-4000-8000-000000000051';
     case 'importId':
       return demoImport();
     case 'blockExerciseId':

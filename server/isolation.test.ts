@@ -16,6 +16,7 @@ import {
   sensorThrows,
   throwImports,
   users,
+  workoutComments,
   workoutLogs,
   workouts,
 } from './db/schema';
@@ -222,6 +223,13 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
         { finishedAt: new Date().toISOString(), durationSeconds: 60, sessionRpe: 1 },
       ],
       ['POST', `/api/workout-logs/${demoLog!.id}/corrections`, { sets: [{ id: demoSet!.id, reps: 0 }] }],
+      ['GET', `/api/workout-logs/${demoLog!.id}/comments`, undefined],
+      ['PUT', `/api/workout-logs/${demoLog!.id}/comments/${uuidv7()}`, { text: 'Stolen' }],
+      [
+        'PUT',
+        `/api/workout-logs/${demoLog!.id}/comments/${uuidv7()}`,
+        { setId: demoSet!.id, text: 'Stolen' },
+      ],
       ['GET', `/api/athletes/${demoAthlete.id}/maxes`, undefined],
       [
         'POST',
@@ -265,6 +273,10 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
     expect(after).toEqual(demoLog);
     const [setAfter] = await t.db.select().from(loggedSets).where(eq(loggedSets.id, demoSet!.id));
     expect(setAfter).toEqual(demoSet);
+    // No comment reached demo's workouts (issue 23).
+    expect(
+      await t.db.select().from(workoutComments).where(eq(workoutComments.organizationId, before.demo.id)),
+    ).toEqual([]);
   });
 
   it("cannot read or change demo's pitches and arm-sensor throws, nor read its athletes' throwing", async () => {

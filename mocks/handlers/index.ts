@@ -14,6 +14,7 @@ import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
 import { completedWorkoutHandlers } from './training';
 import { userHandlers } from './users';
+import { workoutCommentHandlersOfDemo } from './workout-comments';
 
 /** The happy path of every area; tests add failures with `server.use(...)`. */
 export const handlers = [
@@ -32,6 +33,7 @@ export const handlers = [
   ...managementHandlers(),
   ...throwingHandlers,
   ...pitchingHandlers(),
+  ...workoutCommentHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];

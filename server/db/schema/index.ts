@@ -13,3 +13,4 @@ export * from './library';
 export * from './schedule';
 export * from './tracking';
 export * from './pitching';
+export * from './workout-comments';

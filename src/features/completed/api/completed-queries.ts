@@ -3,6 +3,7 @@ import {
   scheduleItemResponseSchema,
   workoutLogResponseSchema,
 } from '@contract';
+import { workoutCommentListResponseSchema } from '@contract/workout-comments';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import type { CompletedListParams } from '../completed-search';
@@ -13,7 +14,7 @@ function searchParamsOf(params: CompletedListParams): Record<string, string | nu
   );
 }
 
-/** Completed workouts (`GET /api/completed-workouts`), one workout log, and the entry it was tracked from. */
+/** Completed workouts (`GET /api/completed-workouts`), one workout log, the entry it was tracked from, its comments. */
 export const completedQueries = {
   all: () => ['completed-workouts'] as const,
   lists: () => [...completedQueries.all(), 'list'] as const,
@@ -41,5 +42,16 @@ export const completedQueries = {
       queryFn: async ({ signal }) =>
         (await api.get(`api/schedule/entries/${entryId}`, { signal }).json(scheduleItemResponseSchema)).data,
       staleTime: 5 * 60_000,
+    }),
+  /** The workout's comments, on the whole workout and on its sets, oldest first (issue 23). */
+  comments: (logId: string) =>
+    queryOptions({
+      queryKey: [...completedQueries.all(), 'comments', logId] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api
+            .get(`api/workout-logs/${logId}/comments`, { signal })
+            .json(workoutCommentListResponseSchema)
+        ).data,
     }),
 };

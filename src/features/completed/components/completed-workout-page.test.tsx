@@ -12,15 +12,16 @@ beforeEach(() => {
   server.use(...completedWorkoutHandlers());
 });
 
-/** The rows of an exercise's table as "set | prescribed | done" text. */
+/** The set rows of an exercise's table as "set | prescribed | done" text (not the comment action, nor a set's comments). */
 async function setRows(exercise: string) {
   const section = await screen.findByRole('region', { name: exercise });
   const table = within(section).getByRole('table');
   return within(table)
     .getAllByRole('row')
     .slice(1)
+    .filter((row) => within(row).queryByRole('rowheader'))
     .map((row) =>
-      [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')]
+      [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell').slice(0, -1)]
         .map((cell) => cell.textContent?.trim())
         .join(' | '),
     );
@@ -81,7 +82,7 @@ describe('a completed workout (/app/completed/$logId)', { timeout: 30_000 }, () 
     const { user } = renderApp(`/app/completed/${demoLogId}`);
     await user.click(await screen.findByRole('button', { name: 'Correct' }));
     // The form loads when it is opened, while the pitching sections' charts may still be loading.
-    const dialog = await screen.findByRole('dialog', { name: 'Correct this workout' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Correct this workout' }, { timeout: 20000 });
 
     await user.click(within(dialog).getByRole('button', { name: 'Save the correction' }));
     expect(await within(dialog).findByText(/nothing differs from the log/)).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import type { User, WorkoutLog } from '@contract';
+import type { WorkoutComment } from '@contract/workout-comments';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,7 @@ import { seesEveryone } from '../completed-search';
 import type { ComparedBlock } from '../workout-comparison';
 import { compareWorkout, describeChange, describePerformed, formatDuration } from '../workout-comparison';
 import { describeRecord, RecordKindBadge, TrophyIcon } from './record-badges';
+import { CommentComposer, CommentThread, SetCommentButton, WorkoutCommentsCard } from './workout-comments';
 
 // The form and its checks load when a coach opens it, not with the workout.
 const CorrectionDialog = lazy(() =>
@@ -102,7 +104,11 @@ function CompletedWorkout({
 }) {
   const staff = seesEveryone(viewer.role);
   const entry = useQuery(completedQueries.prescription(log.entryId));
+  const comments = useQuery(completedQueries.comments(log.id));
   const [isCorrecting, setIsCorrecting] = useState(false);
+  const commentPlaceholder = staff
+    ? `Feedback for ${log.athlete.firstName}…`
+    : 'Answer your coach, or ask a question…';
   const blocks = entry.isPending ? null : compareWorkout(log, entry.data?.workout ?? null);
 
   return (
@@ -195,10 +201,25 @@ function CompletedWorkout({
         </Alert>
       ) : null}
       {blocks ? (
-        <WorkoutBlocks blocks={blocks} hasPrescription={entry.data !== undefined} />
+        <WorkoutBlocks
+          logId={log.id}
+          blocks={blocks}
+          hasPrescription={entry.data !== undefined}
+          comments={comments.data}
+          commentPlaceholder={commentPlaceholder}
+        />
       ) : (
         <BlocksSkeleton />
       )}
+
+      <WorkoutCommentsCard
+        logId={log.id}
+        comments={comments.data}
+        isError={comments.isError}
+        onRetry={() => void comments.refetch()}
+        setCommentCount={comments.data?.filter((comment) => comment.setId !== null).length ?? 0}
+        placeholder={commentPlaceholder}
+      />
 
       {renderThrowing?.(log, viewer)}
 
@@ -225,12 +246,23 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** Block by block, exercise by exercise: each set's prescription beside what was done (what was done alone when
  * the prescription could not be read). */
 function WorkoutBlocks({
+  logId,
   blocks,
   hasPrescription,
+  comments,
+  commentPlaceholder,
 }: {
+  logId: string;
   blocks: readonly ComparedBlock[];
   hasPrescription: boolean;
+  /** Undefined while they load: the sets show without their comments meanwhile. */
+  comments: readonly WorkoutComment[] | undefined;
+  commentPlaceholder: string;
 }) {
+  /** The set whose comment box is open (one at a time, so the page stays calm). */
+  const [openSetId, setOpenSetId] = useState<string | null>(null);
+  // Set, prescribed (when known), done, and the comment action.
+  const columns = hasPrescription ? 4 : 3;
   return (
     <div className="space-y-4">
       {blocks.map((block) => (
@@ -273,40 +305,83 @@ function WorkoutBlocks({
                       <th scope="col" className="py-1 text-left">
                         Done
                       </th>
+                      <th scope="col" className="w-12 py-1 sm:w-28">
+                        <span className="sr-only">Comments</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
-                    {exercise.rows.map((row) => (
-                      <tr key={row.setNumber} className="border-t border-border/60 align-top">
-                        <th
-                          scope="row"
-                          className="py-1.5 pr-2 text-left font-normal text-muted-foreground tabular-nums"
-                        >
-                          {row.setNumber}
-                        </th>
-                        {hasPrescription ? (
-                          <td className="py-1.5 pr-2 text-muted-foreground tabular-nums">
-                            {row.prescribed ?? <span className="italic">Added</span>}
-                          </td>
-                        ) : null}
-                        <td className="py-1.5 tabular-nums">
-                          {row.set === null ? (
-                            <span className="text-muted-foreground italic">Not logged</span>
-                          ) : row.set.done ? (
-                            <span className="flex flex-wrap items-center gap-1.5 font-medium text-foreground">
-                              {describePerformed(row.set)}
-                              {row.records.map((kind) => (
-                                <RecordKindBadge key={kind} kind={kind} />
-                              ))}
-                            </span>
-                          ) : (
-                            <span className="text-muted-foreground">
-                              Not done <span className="line-through">{describePerformed(row.set)}</span>
-                            </span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
+                    {exercise.rows.map((row) => {
+                      const setId = row.set?.id ?? null;
+                      const setComments = setId
+                        ? (comments?.filter((comment) => comment.setId === setId) ?? [])
+                        : [];
+                      const isOpen = setId !== null && openSetId === setId;
+                      const where = `set ${row.setNumber} of ${exercise.name}`;
+                      return (
+                        <Fragment key={row.setNumber}>
+                          <tr className="border-t border-border/60 align-top">
+                            <th
+                              scope="row"
+                              className="py-1.5 pr-2 text-left font-normal text-muted-foreground tabular-nums"
+                            >
+                              {row.setNumber}
+                            </th>
+                            {hasPrescription ? (
+                              <td className="py-1.5 pr-2 text-muted-foreground tabular-nums">
+                                {row.prescribed ?? <span className="italic">Added</span>}
+                              </td>
+                            ) : null}
+                            <td className="py-1.5 tabular-nums">
+                              {row.set === null ? (
+                                <span className="text-muted-foreground italic">Not logged</span>
+                              ) : row.set.done ? (
+                                <span className="flex flex-wrap items-center gap-1.5 font-medium text-foreground">
+                                  {describePerformed(row.set)}
+                                  {row.records.map((kind) => (
+                                    <RecordKindBadge key={kind} kind={kind} />
+                                  ))}
+                                </span>
+                              ) : (
+                                <span className="text-muted-foreground">
+                                  Not done <span className="line-through">{describePerformed(row.set)}</span>
+                                </span>
+                              )}
+                            </td>
+                            <td className="py-1.5 text-right">
+                              {setId !== null && comments !== undefined ? (
+                                <SetCommentButton
+                                  label={`Comment on ${where}`}
+                                  count={setComments.length}
+                                  isOpen={isOpen}
+                                  onPress={() => setOpenSetId(isOpen ? null : setId)}
+                                />
+                              ) : null}
+                            </td>
+                          </tr>
+                          {setComments.length > 0 || isOpen ? (
+                            <tr>
+                              <td colSpan={columns} className="pb-3 sm:pl-10">
+                                <div className="space-y-3 rounded-xl bg-muted/50 p-3">
+                                  <CommentThread comments={setComments} label={`Comments on ${where}`} />
+                                  {isOpen && setId !== null ? (
+                                    <CommentComposer
+                                      logId={logId}
+                                      setId={setId}
+                                      label={`Comment on ${where}`}
+                                      placeholder={commentPlaceholder}
+                                      autoFocus
+                                      onSent={() => setOpenSetId(null)}
+                                      onCancel={() => setOpenSetId(null)}
+                                    />
+                                  ) : null}
+                                </div>
+                              </td>
+                            </tr>
+                          ) : null}
+                        </Fragment>
+                      );
+                    })}
                   </tbody>
                 </table>
               </section>

@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { errorCodes } from '../../../contract/errors';
+import type { PutWorkoutCommentRequest, WorkoutComment } from '../../../contract/workout-comments';
+import { loggedSets, users, workoutComments, workoutLogs } from '../../db/schema';
+import type { SignedInVariables } from '../../lib/context';
+import type { Viewer } from '../../lib/directory/sessions';
+import { ApiError, forbidden, invalidFields, notFound } from '../../lib/errors';
+import type { TenantScope } from '../../lib/tenancy';
+
+type CommentRow = typeof workoutComments.$inferSelect;
+type Author = WorkoutComment['author'];
+
+const formerUser: Author = {
+  id: '00000000-0000-0000-0000-000000000000',
+  firstName: 'Former',
+  lastName: 'user',
+  role: 'coach',
+};
+const conflict = (message: string) => new ApiError(409, errorCodes.conflict, message);
+
+/**
+ * Comments on completed workouts (issue 23, ADR 051): staff of the organisation comment on any athlete's
+ * completed workout, an athlete on its own; another organisation's workout is not found. A comment's id is made
+ * on the device, so a PUT sent again (after no signal, a reload) leaves one row.
+ */
+export class WorkoutCommentStore {
+  constructor(
+    private readonly tenant: TenantScope,
+    private readonly viewer: Pick<Viewer, 'user'>,
+  ) {}
+
+  /** The completed log the viewer may comment on: an athlete's own only (another's 403, none 404). */
+  private async commentableLog(logId: string) {
+    const [log] = await this.tenant.selectFields(
+      workoutLogs,
+      { id: workoutLogs.id, athleteId: workoutLogs.athleteId, status: workoutLogs.status },
+      { where: eq(workoutLogs.id, logId.toLowerCase()), limit: 1 },
+    );
+    if (!log) throw notFound('There is no such completed workout.');
+    if (this.viewer.user.role === 'athlete' && log.athleteId !== this.viewer.user.id) {
+      throw forbidden('Athletes comment on their own workouts only.');
+    }
+    return log;
+  }
+
+  async list(logId: string): Promise<WorkoutComment[]> {
+    const log = await this.commentableLog(logId);
+    const rows = await this.tenant.select(workoutComments, {
+      where: eq(workoutComments.logId, log.id),
+      orderBy: [asc(workoutComments.createdAt), asc(workoutComments.id)],
+    });
+    return await this.viewed(rows);
+  }
+
+  /**
+   * Writes the comment with this id: 201 the first time; the same text again changes nothing (200); its author
+   * may change the text (200, `editedAt` set). An id already used elsewhere (another workout, set or
+   * organisation) is refused as taken, without saying whose.
+   */
+  async put(
+    logId: string,
+    commentId: string,
+    request: Required<PutWorkoutCommentRequest>,
+  ): Promise<{ comment: WorkoutComment; created: boolean }> {
+    const log = await this.commentableLog(logId);
+    if (log.status !== 'completed') throw conflict('Comments are for completed workouts: finish it first.');
+    const id = commentId.toLowerCase();
+    const setId = request.setId?.toLowerCase() ?? null;
+    if (setId) {
+      const [set] = await this.tenant.selectFields(
+        loggedSets,
+        { id: loggedSets.id },
+        { where: and(eq(loggedSets.id, setId), eq(loggedSets.logId, log.id)), limit: 1 },
+      );
+      if (!set) throw invalidFields({ setId: 'This set is not part of the workout' });
+    }
+    const [inserted] = await this.tenant.insertMissing(workoutComments, {
+      id,
+      logId: log.id,
+      setId,
+      athleteId: log.athleteId,
+      authorId: this.viewer.user.id,
+      text: request.text,
+    });
+    if (inserted) return { comment: (await this.viewed([inserted]))[0]!, created: true };
+
+    const existing = await this.tenant.first(workoutComments, eq(workoutComments.id, id));
+    if (!existing || existing.logId !== log.id || existing.setId !== setId) {
+      throw conflict('This comment id is already taken: make a new one.');
+    }
+    if (existing.authorId !== this.viewer.user.id) throw forbidden('Only its author changes a comment.');
+    if (existing.text === request.text)
+      return { comment: (await this.viewed([existing]))[0]!, created: false };
+    const [edited] = await this.tenant.update(
+      workoutComments,
+      { text: request.text, editedAt: new Date() },
+      eq(workoutComments.id, id),
+    );
+    return { comment: (await this.viewed([edited!]))[0]!, created: false };
+  }
+
+  private async viewed(rows: readonly CommentRow[]): Promise<WorkoutComment[]> {
+    const authorIds = [...new Set(rows.flatMap((row) => (row.authorId ? [row.authorId] : [])))];
+    const people =
+      authorIds.length === 0
+        ? []
+        : await this.tenant.selectFields(
+            users,
+            { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
+            { where: inArray(users.id, authorIds) },
+          );
+    const byId = new Map(people.map((person) => [person.id, person]));
+    return rows.map((row) => ({
+      id: row.id,
+      logId: row.logId,
+      setId: row.setId,
+      athleteId: row.athleteId,
+      author: (row.authorId ? byId.get(row.authorId) : undefined) ?? formerUser,
+      text: row.text,
+      createdAt: row.createdAt.toISOString(),
+      editedAt: row.editedAt?.toISOString() ?? null,
+    }));
+  }
+}
+
+export const workoutCommentsOf = (c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'> }) =>
+  new WorkoutCommentStore(c.var.tenant, c.var.viewer);
