@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { daysInRange, isScheduleDate, scheduleDateBounds, scheduleRangeMaxDays } from './calendar-dates';
 import { prescribedSetSchema, weightUnitSchema, workoutBlockSchema, workoutCategorySchema } from './library';
-import type { ProgramProgression } from './program-progression';
 
 /** The schedule (issue 14): workouts on dates for athletes and groups, and programs applied from a start date. */
 
@@ -387,8 +386,6 @@ export const programProgressionSchema = z
   })
   .meta({ id: 'ProgramProgression' });
 export type ProgramProgressionInput = z.input<typeof programProgressionSchema>;
-/** The zod-free shape in program-progression.ts is what this schema makes. */
-export type { ProgramProgression };
 
 export const saveProgramRequestSchema = z
   .strictObject({
