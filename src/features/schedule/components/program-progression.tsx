@@ -100,10 +100,10 @@ export function ProgressionEditor({
               <li
                 key={index}
                 aria-label={`Rule for ${ruleFor(rule)}`}
-                className="rounded-xl border border-border bg-muted/30 p-3"
+                className="relative rounded-xl border border-border bg-muted/30 px-3 pt-3"
               >
-                <div className="grid gap-x-3 sm:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))_auto] sm:items-start">
-                  <div>
+                <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))_auto] sm:items-start">
+                  <div className="col-span-2 pr-12 sm:col-span-1 sm:pr-0">
                     <label className="mb-1.5 block text-sm font-medium text-foreground">
                       For
                       <select
@@ -173,7 +173,7 @@ export function ProgressionEditor({
                     type="button"
                     onClick={() => onChange({ ...draft, rules: draft.rules.filter((_, at) => at !== index) })}
                     aria-label={`Remove the rule for ${ruleFor(rule)}`}
-                    className="inline-flex size-11 items-center justify-center self-start rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring sm:mt-7"
+                    className="absolute top-9 right-2 inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring sm:static sm:mt-7 sm:self-start"
                   >
                     <CloseIcon className="size-4" />
                   </button>
@@ -191,7 +191,7 @@ export function ProgressionEditor({
                 <li
                   key={index}
                   aria-label={`Deload week ${deload.week}`}
-                  className="grid grid-cols-[1fr_1fr_auto] gap-x-3 rounded-xl border border-border bg-muted/30 p-3 sm:max-w-lg"
+                  className="grid grid-cols-[1fr_1fr_auto] gap-x-3 rounded-xl border border-border bg-muted/30 px-3 pt-3 sm:max-w-lg"
                 >
                   <TextField
                     label="Deload week"
@@ -269,11 +269,11 @@ export function WeeklyNumbers({ preview }: { preview: ProgramPreview }) {
   return (
     <section aria-label="Each week's numbers" className="space-y-2">
       <h3 className="text-sm font-semibold text-foreground">Each week&apos;s numbers</h3>
-      <div className="overflow-x-auto rounded-xl border border-border">
-        <table className="w-full min-w-max border-collapse text-left text-sm">
-          <thead className="bg-muted/60 text-xs text-muted-foreground">
+      <div className="max-h-[32rem] overflow-auto rounded-xl border border-border">
+        <table className="w-full border-collapse text-left text-sm">
+          <thead className="sticky top-0 z-20 bg-muted text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="sticky left-0 bg-muted px-3 py-2 font-semibold">
+              <th scope="col" className="sticky left-0 z-10 bg-muted px-3 py-2 font-semibold">
                 Exercise
               </th>
               {preview.weeks.map((week) => (
@@ -296,14 +296,15 @@ export function WeeklyNumbers({ preview }: { preview: ProgramPreview }) {
                   colSpan={preview.weeks.length + 1}
                   className="bg-surface px-3 pt-2.5 pb-1 text-xs font-semibold tracking-wide text-primary uppercase"
                 >
-                  {workout}
+                  {/* Stays in view while the weeks scroll sideways on a phone. */}
+                  <span className="sticky left-3">{workout}</span>
                 </th>
               </tr>
               {rows.map((row) => (
                 <tr key={`${row.workout.id}/${row.exercise.id}`} className="border-t border-border/60">
                   <th
                     scope="row"
-                    className="sticky left-0 max-w-44 bg-surface px-3 py-2 font-medium text-foreground"
+                    className="sticky left-0 z-10 w-32 min-w-32 bg-surface px-3 py-2 align-top font-medium text-foreground sm:w-44"
                   >
                     {row.exercise.name}
                   </th>
@@ -312,7 +313,7 @@ export function WeeklyNumbers({ preview }: { preview: ProgramPreview }) {
                     return (
                       <td
                         key={week.week}
-                        className="px-3 py-2 whitespace-nowrap text-foreground tabular-nums"
+                        className="min-w-28 px-3 py-2 align-top text-foreground tabular-nums sm:min-w-36"
                       >
                         {numbers ? (
                           describeSets(numbers.sets)
