@@ -16,6 +16,7 @@ export * from './video-links';
 export * from './library';
 export * from './prescription';
 export * from './calendar-dates';
+export * from './program-progression';
 export * from './schedule';
 export * from './tracking';
 export * from './strength';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysInRange, isScheduleDate, scheduleDateBounds, scheduleRangeMaxDays } from './calendar-dates';
-import { workoutBlockSchema, workoutCategorySchema } from './library';
+import { prescribedSetSchema, weightUnitSchema, workoutBlockSchema, workoutCategorySchema } from './library';
 
 /** The schedule (issue 14): workouts on dates for athletes and groups, and programs applied from a start date. */
 
@@ -14,6 +14,12 @@ export const scheduleLimits = {
   programWorkoutsMax: 500,
   skipReasonMaxLength: 280,
   programDescriptionMaxLength: 1000,
+  /** A program's progression: one rule for the program and one per exercise, at most this many. */
+  progressionRulesMax: 50,
+  /** The largest weekly change of each kind (a coach's +2.5 %, +5 lb, +1 set, +1 rep are well inside). */
+  progressionStep: { percentOneRm: 20, load: 100, sets: 5, reps: 5 },
+  /** The weeks a program can have (365 days). */
+  programWeekMax: 53,
 } as const;
 
 export const scheduleDateSchema = z
@@ -280,6 +286,107 @@ export const programWorkoutInputSchema = z.strictObject({
   workoutId: z.uuid({ error: 'Choose a workout' }),
 });
 
+const step = scheduleLimits.progressionStep;
+/** A weekly change: a number between -limit and limit, null for none. */
+const weeklyChange = (label: string, limit: number, unit = '') =>
+  z
+    .number({ error: `Enter a number for ${label}` })
+    .min(-limit, `${label} changes by at most ${limit}${unit} a week`)
+    .max(limit, `${label} changes by at most ${limit}${unit} a week`)
+    .nullable()
+    .default(null);
+
+/** Per week, a change of %1RM, load, sets or reps: for every exercise (exerciseId null) or for one exercise. */
+export const progressionRuleSchema = z
+  .strictObject({
+    exerciseId: z.uuid({ error: 'Choose an exercise of the program' }).nullable().default(null),
+    percentOneRm: weeklyChange('%1RM', step.percentOneRm, ' percentage points').refine(
+      (value) => value === null || Number.isInteger(value * 10),
+      '%1RM changes in tenths of a percentage point (2.5)',
+    ),
+    load: weeklyChange('Load', step.load).refine(
+      (value) => value === null || Number.isInteger(value * 10),
+      'Load changes in tenths (2.5)',
+    ),
+    loadUnit: weightUnitSchema.nullable().default(null),
+    sets: weeklyChange('Sets', step.sets).refine(
+      (value) => value === null || Number.isInteger(value),
+      'Sets change by whole sets',
+    ),
+    reps: weeklyChange('Reps', step.reps).refine(
+      (value) => value === null || Number.isInteger(value),
+      'Reps change by whole reps',
+    ),
+  })
+  .superRefine((rule, context) => {
+    if (!rule.percentOneRm && !rule.load && !rule.sets && !rule.reps) {
+      context.addIssue({
+        code: 'custom',
+        path: ['percentOneRm'],
+        message: 'Give a weekly change of %1RM, load, sets or reps',
+      });
+    }
+    if (rule.load && !rule.loadUnit) {
+      context.addIssue({ code: 'custom', path: ['loadUnit'], message: 'Choose lb or kg for the load' });
+    }
+  })
+  .meta({ id: 'ProgressionRule' });
+
+export const deloadWeekSchema = z
+  .strictObject({
+    week: z
+      .int('The week is a whole number')
+      .min(2, 'Week 1 is the program as written: a deload is week 2 or later')
+      .max(scheduleLimits.programWeekMax, `A program has at most ${scheduleLimits.programWeekMax} weeks`),
+    volumePercent: z
+      .int('The volume is a whole percentage')
+      .min(10, 'A deload keeps at least 10 % of the volume')
+      .max(99, 'A deload keeps less than 100 % of the volume'),
+  })
+  .meta({ id: 'DeloadWeek' });
+
+/** How a program's weeks change from week 1 (product.md: a program that progresses); applied when applied. */
+export const programProgressionSchema = z
+  .strictObject({
+    rules: z
+      .array(progressionRuleSchema)
+      .max(scheduleLimits.progressionRulesMax, `At most ${scheduleLimits.progressionRulesMax} rules`)
+      .default([]),
+    deloads: z
+      .array(deloadWeekSchema)
+      .max(scheduleLimits.programWeekMax, `At most ${scheduleLimits.programWeekMax} deload weeks`)
+      .default([]),
+  })
+  .superRefine((progression, context) => {
+    const seenRules = new Set<string>();
+    progression.rules.forEach((rule, index) => {
+      const key = rule.exerciseId?.toLowerCase() ?? 'program';
+      if (seenRules.has(key)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rules', index, 'exerciseId'],
+          message: rule.exerciseId
+            ? 'This exercise already has a rule'
+            : 'The program already has a rule for every exercise',
+        });
+      }
+      seenRules.add(key);
+    });
+    const seenWeeks = new Set<number>();
+    progression.deloads.forEach((deload, index) => {
+      if (seenWeeks.has(deload.week)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['deloads', index, 'week'],
+          message: `Week ${deload.week} is already a deload`,
+        });
+      }
+      seenWeeks.add(deload.week);
+    });
+  })
+  .meta({ id: 'ProgramProgression' });
+export type ProgramProgressionInput = z.input<typeof programProgressionSchema>;
+
 export const saveProgramRequestSchema = z
   .strictObject({
     name: programName,
@@ -299,6 +406,8 @@ export const saveProgramRequestSchema = z
         scheduleLimits.programWorkoutsMax,
         `At most ${scheduleLimits.programWorkoutsMax} workouts in a program`,
       ),
+    /** Null or missing: every week repeats week 1. */
+    progression: programProgressionSchema.nullable().optional(),
   })
   .meta({ id: 'SaveProgramRequest' });
 export type SaveProgramRequest = z.input<typeof saveProgramRequestSchema>;
@@ -347,7 +456,13 @@ export const programSummarySchema = z
 export type ProgramSummary = z.infer<typeof programSummarySchema>;
 
 export const programSchema = programSummarySchema
-  .extend({ workouts: z.array(programWorkoutSchema), createdAt: z.iso.datetime({ offset: true }) })
+  .extend({
+    workouts: z.array(programWorkoutSchema),
+    progression: programProgressionSchema.nullable(),
+    /** The exercises its workouts use, for a rule of one exercise. */
+    exercises: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
   .meta({ id: 'Program' });
 export type Program = z.infer<typeof programSchema>;
 
@@ -386,6 +501,16 @@ export const programPreviewSchema = z
     ),
     /** What is already on those dates for the same athlete or group. */
     existing: z.array(calendarItemSchema),
+    /** The program's weeks (a deload with its share of the volume). */
+    weeks: z.array(z.object({ week: z.int().min(1), deloadPercent: z.int().nullable() })),
+    /** Each exercise of each workout, with its sets in every week the workout is in. */
+    exercises: z.array(
+      z.object({
+        workout: z.object({ id: z.uuid(), name: z.string() }),
+        exercise: z.object({ id: z.uuid(), name: z.string() }),
+        weeks: z.array(z.object({ week: z.int().min(1), sets: z.array(prescribedSetSchema) })),
+      }),
+    ),
     /** How many entries it makes (a group's: one per member and date, plus its assignments). */
     entryCount: z.int().min(0),
     endDate: z.iso.date(),

@@ -1,4 +1,11 @@
-import type { CalendarItem, Program, ProgramApplication, ScheduleItemDetail, Workout } from '@contract';
+import type {
+  CalendarItem,
+  Program,
+  ProgramApplication,
+  ProgramPreview,
+  ScheduleItemDetail,
+  Workout,
+} from '@contract';
 import {
   applyProgramRequestSchema,
   copyScheduleRequestSchema,
@@ -11,6 +18,7 @@ import {
   programListResponseSchema,
   programPreviewResponseSchema,
   programResponseSchema,
+  progressBlocks,
   saveProgramRequestSchema,
   scheduleBatchResponseSchema,
   scheduleItemResponseSchema,
@@ -18,6 +26,7 @@ import {
   scheduleResponseSchema,
   todayResponseSchema,
   updateScheduleItemRequestSchema,
+  weekOfDay,
 } from '@contract';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
@@ -310,6 +319,18 @@ export function scheduleHandlers() {
         workout: { id: workout.id, name: workout.name, category: workout.category, archived: false },
       };
     }),
+    progression:
+      body.progression && (body.progression.rules.length > 0 || body.progression.deloads.length > 0)
+        ? body.progression
+        : null,
+    exercises: [
+      ...new Map(
+        body.workouts
+          .flatMap((item) => workoutById(item.workoutId)?.blocks ?? [])
+          .flatMap((block) => block.exercises)
+          .map((item) => [item.exerciseId, { id: item.exerciseId, name: item.exercise.name }]),
+      ).values(),
+    ],
     workoutCount: body.workouts.length,
     dayCount: Math.max(...body.workouts.map((item) => item.day)),
     applicationCount: previous?.applicationCount ?? 0,
@@ -330,11 +351,35 @@ export function scheduleHandlers() {
           dates.has(item.date) && (groupId ? item.group?.id === groupId : item.athlete?.id === athleteId),
       );
     const perItem = groupId ? memberIds(groupId).length + 1 : 1;
+    // The same weekly numbers the server computes (contract/program-progression.ts).
+    const weekCount = weekOfDay(program.dayCount);
+    const rows = new Map<string, ProgramPreview['exercises'][number]>();
+    for (const item of program.workouts) {
+      const week = weekOfDay(item.day);
+      const workout = workoutById(item.workout.id);
+      const blocks = progressBlocks(workout?.blocks ?? [], week, program.progression, 'lb');
+      for (const exercise of blocks.flatMap((block) => block.exercises)) {
+        const key = `${item.workout.id}/${exercise.id}`;
+        const row = rows.get(key) ?? {
+          workout: { id: item.workout.id, name: item.workout.name },
+          exercise: { id: exercise.exerciseId, name: exercise.exercise.name },
+          weeks: [],
+        };
+        if (!row.weeks.some((entry) => entry.week === week)) row.weeks.push({ week, sets: exercise.sets });
+        rows.set(key, row);
+      }
+    }
     return {
       items: planned,
       existing,
       entryCount: planned.length * perItem,
       endDate: shift(startDate, program.dayCount - 1),
+      weeks: Array.from({ length: weekCount }, (_, index) => ({
+        week: index + 1,
+        deloadPercent:
+          program.progression?.deloads.find((deload) => deload.week === index + 1)?.volumePercent ?? null,
+      })),
+      exercises: [...rows.values()],
     };
   };
 
@@ -493,7 +538,15 @@ export function scheduleHandlers() {
         const refused = staffOnly(request);
         if (refused) return refused;
         return reply(200, {
-          data: programs.map(({ workouts: _workouts, createdAt: _created, ...summary }) => summary),
+          data: programs.map(
+            ({
+              workouts: _workouts,
+              createdAt: _created,
+              progression: _rule,
+              exercises: _used,
+              ...summary
+            }) => summary,
+          ),
         });
       },
     ),

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { WorkoutCategory } from '../../contract/training-vocabulary';
 import {
   athleteGroupMembers,
@@ -58,7 +58,8 @@ export async function workoutCopies(
     scope.selectFields(
       workoutSnapshots,
       { id: workoutSnapshots.id, workoutId: workoutSnapshots.workoutId, version: workoutSnapshots.version },
-      { where: inArray(workoutSnapshots.workoutId, ids) },
+      // A program week's copy (ADR 052) is not the library version's copy.
+      { where: and(inArray(workoutSnapshots.workoutId, ids), isNull(workoutSnapshots.progressionKey)) },
     );
   let known = await snapshotsNow();
   const has = new Set(known.map((row) => versionKey(row.workoutId ?? '', row.version)));

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProgramProgression } from '../../../contract/program-progression';
 import type { WorkoutCategory } from '../../../contract/training-vocabulary';
 import { athleteGroups } from './groups';
 import { workouts, type StoredWorkoutBlock } from './library';
@@ -44,9 +45,20 @@ export const workoutSnapshots = pgTable(
     category: text('category').$type<WorkoutCategory>().notNull(),
     notes: text('notes'),
     blocks: jsonb('blocks').$type<StoredWorkoutBlock[]>().notNull(),
+    /**
+     * Null for the library version as it is; for a program week's numbers (ADR 052), a hash of its blocks, so
+     * every application of the same week shares one copy.
+     */
+    progressionKey: text('progression_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('workout_snapshots_workout_version_key').on(table.workoutId, table.version)],
+  (table) => [
+    uniqueIndex('workout_snapshots_workout_version_key').on(
+      table.workoutId,
+      table.version,
+      sql`coalesce(${table.progressionKey}, '')`,
+    ),
+  ],
 );
 
 /** Programs (the spec's schedule templates): workouts on day offsets. */
@@ -59,6 +71,8 @@ export const programs = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
+    /** How its weeks change from week 1; null: every week repeats it. */
+    progression: jsonb('progression').$type<ProgramProgression>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { scheduleDateBounds } from '../../../contract/calendar-dates';
+import { progressBlocks, weekOfDay, type ProgramProgression } from '../../../contract/program-progression';
+import type { PrescribedSet } from '../../../contract/library';
+import type { WeightUnit, WorkoutCategory } from '../../../contract/training-vocabulary';
 import {
   scheduleLimits,
   type applyProgramRequestSchema,
@@ -13,6 +17,7 @@ import {
   type ScheduleBatchResponse,
 } from '../../../contract/schedule';
 import {
+  exercises,
   groupAssignments,
   programApplications,
   programs,
@@ -21,6 +26,7 @@ import {
   workoutSnapshots,
   workouts,
 } from '../../db/schema';
+import type { StoredWorkoutBlock } from '../../db/schema/library';
 import { addCalendarDays, calendarDaysFrom, spokenDate } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
 import { freeCopyName } from '../../lib/copy-names';
@@ -33,6 +39,7 @@ import {
   placeForGroup,
   removeAssignments,
   workoutCopies,
+  type WorkoutCopy,
 } from '../../lib/schedule-placement';
 import type { TenantScope } from '../../lib/tenancy';
 import { athleteRefs, calendarItems, calendarRows, groupRefs } from './calendar-items';
@@ -91,6 +98,27 @@ const itemCountField = sql<number>`(select count(*) from ${scheduleEntries}
   + (select count(*) from ${groupAssignments}
     where ${groupAssignments.programApplicationId} = ${outerId(programApplications)})`.mapWith(Number);
 
+/** One item of an application: its date, week, workout and that week's blocks. */
+interface PlannedWorkout {
+  date: string;
+  day: number;
+  week: number;
+  workout: { id: string; name: string; category: WorkoutCategory };
+  blocks: StoredWorkoutBlock[];
+}
+
+const copyKey = (workoutId: string, week: number) => `${workoutId}#${week}`;
+
+/** What is stored: no rules and no deloads is no progression. */
+function progressionOf(values: { progression?: ProgramProgression | null }): ProgramProgression | null {
+  const progression = values.progression;
+  if (!progression || (progression.rules.length === 0 && progression.deloads.length === 0)) return null;
+  return {
+    rules: progression.rules.map((rule) => ({ ...rule, exerciseId: rule.exerciseId?.toLowerCase() ?? null })),
+    deloads: [...progression.deloads].sort((a, b) => a.week - b.week),
+  };
+}
+
 /** Workouts on day offsets, each day's in the order given. */
 function positioned(list: readonly { day: number; workoutId: string }[]) {
   const perDay = new Map<number, number>();
@@ -106,7 +134,11 @@ function positioned(list: readonly { day: number; workoutId: string }[]) {
  * organisation's TenantScope only.
  */
 export class ProgramStore {
-  constructor(private readonly tenant: TenantScope) {}
+  constructor(
+    private readonly tenant: TenantScope,
+    /** The organisation's unit: a load written without one is in it. */
+    private readonly weightUnit: WeightUnit = 'lb',
+  ) {}
 
   async list(): Promise<ProgramSummary[]> {
     const rows = await this.tenant.selectFields(programs, summaryFields, { orderBy: [byName] });
@@ -131,14 +163,29 @@ export class ProgramStore {
     );
     const refs = await scope.selectFields(
       workouts,
-      { id: workouts.id, name: workouts.name, category: workouts.category, archivedAt: workouts.archivedAt },
+      {
+        id: workouts.id,
+        name: workouts.name,
+        category: workouts.category,
+        archivedAt: workouts.archivedAt,
+        blocks: workouts.blocks,
+      },
       { where: inArray(workouts.id, [...new Set(list.map((item) => item.workoutId))]) },
     );
     const byId = new Map(
-      refs.map(({ archivedAt, ...ref }) => [ref.id, { ...ref, archived: archivedAt !== null }]),
+      refs.map(({ archivedAt, blocks: _blocks, ...ref }) => [
+        ref.id,
+        { ...ref, archived: archivedAt !== null },
+      ]),
     );
+    const { progression } = (await scope.first(programs, eq(programs.id, row.id)))!;
     return {
       ...toSummary(row),
+      progression,
+      exercises: await this.exercisesOf(
+        scope,
+        refs.flatMap((ref) => ref.blocks),
+      ),
       createdAt: row.createdAt.toISOString(),
       // program_workouts.workout_id has no cascade: a workout a program uses is archived, never deleted.
       workouts: list.map(({ workoutId, ...item }) => ({ ...item, workout: byId.get(workoutId)! })),
@@ -149,6 +196,7 @@ export class ProgramStore {
     return this.saving(values.name, async (scope) => {
       await this.ensureNameFree(scope, values.name);
       await this.ensureWorkoutsUsable(scope, values.workouts, new Set());
+      await this.ensureRulesForItsExercises(scope, values);
       return this.insertProgram(scope, values, positioned(values.workouts), createdBy);
     });
   }
@@ -165,9 +213,15 @@ export class ProgramStore {
         { where: eq(programWorkouts.programId, current.id) },
       );
       await this.ensureWorkoutsUsable(scope, values.workouts, new Set(had.map((row) => row.workoutId)));
+      await this.ensureRulesForItsExercises(scope, values);
       await scope.update(
         programs,
-        { name: values.name, description: values.description ?? null, updatedAt: new Date() },
+        {
+          name: values.name,
+          description: values.description ?? null,
+          progression: progressionOf(values),
+          updatedAt: new Date(),
+        },
         eq(programs.id, current.id),
       );
       await scope.delete(programWorkouts, eq(programWorkouts.programId, current.id));
@@ -190,7 +244,7 @@ export class ProgramStore {
     return this.saving(name, (scope) =>
       this.insertProgram(
         scope,
-        { name, description: source.description },
+        { name, description: source.description, progression: source.progression },
         source.workouts.map(({ day, position, workout }) => ({ day, position, workoutId: workout.id })),
         createdBy,
       ),
@@ -233,7 +287,7 @@ export class ProgramStore {
 
   /** Every date and workout an application would make, what is on those dates already, and how many entries. */
   async preview(programId: string, values: ApplyValues): Promise<ProgramPreview> {
-    const { plan, target, endDate, entryCount } = await this.plan(programId, values);
+    const { program, plan, target, endDate, entryCount } = await this.plan(programId, values);
     const dates = new Set(plan.map((item) => item.date));
     const existing = await calendarItems(this.tenant, ownerOf(target), {
       from: values.startDate,
@@ -248,6 +302,7 @@ export class ProgramStore {
       existing: existing.filter((item) => dates.has(item.date)),
       entryCount,
       endDate,
+      ...(await this.weeklyNumbers(plan, program.progression)),
     };
   }
 
@@ -269,13 +324,10 @@ export class ProgramStore {
         endDate,
         createdBy,
       });
-      const copies = await workoutCopies(
-        scope,
-        plan.map((item) => item.workout.id),
-      );
-      const items = plan.map(({ date, workout }) => ({
+      const copies = await this.weekCopies(scope, plan);
+      const items = plan.map(({ date, workout, week }) => ({
         date,
-        copy: copies.get(workout.id)!,
+        copy: copies.get(copyKey(workout.id, week))!,
         programApplicationId: application!.id,
       }));
       const made = target.athlete
@@ -333,11 +385,28 @@ export class ProgramStore {
   /** What applying a program from a start date makes: dates, workouts, its end and how many entries. */
   private async plan(programId: string, values: ApplyValues) {
     const [program, target] = await Promise.all([this.program(programId), findTarget(this.tenant, values)]);
-    const plan = program.workouts.map((item) => ({
-      date: addCalendarDays(values.startDate, item.day - 1),
-      day: item.day,
-      workout: item.workout,
-    }));
+    const blocks = await this.tenant.selectFields(
+      workouts,
+      { id: workouts.id, blocks: workouts.blocks },
+      { where: inArray(workouts.id, [...new Set(program.workouts.map((item) => item.workout.id))]) },
+    );
+    const blocksOf = new Map(blocks.map((row) => [row.id, row.blocks]));
+    const plan = program.workouts.map((item) => {
+      const week = weekOfDay(item.day);
+      return {
+        date: addCalendarDays(values.startDate, item.day - 1),
+        day: item.day,
+        week,
+        workout: item.workout,
+        // This week's numbers: what the entry's copy of the workout will carry.
+        blocks: progressBlocks(
+          blocksOf.get(item.workout.id) ?? [],
+          week,
+          program.progression,
+          this.weightUnit,
+        ),
+      };
+    });
     const endDate = addCalendarDays(values.startDate, program.dayCount - 1);
     if (endDate > scheduleDateBounds.max) {
       throw invalidFields({
@@ -347,6 +416,173 @@ export class ProgramStore {
     const members = target.group ? (await groupMemberIds(this.tenant, target.group.id)).length : 0;
     const entryCount = target.group ? plan.length * (members + 1) : plan.length;
     return { program, plan, target: target satisfies ScheduleTarget, endDate, entryCount };
+  }
+
+  /**
+   * The copies an application's items point at: the library version's own copy for a week with the numbers as
+   * written, otherwise one copy per workout version and week's numbers (keyed by a hash of its blocks, so the
+   * same week applied again shares it). Each is made in the transaction; history keeps them as they were.
+   */
+  private async weekCopies(scope: TenantScope, plan: readonly PlannedWorkout[]) {
+    const plain = await workoutCopies(
+      scope,
+      plan.map((item) => item.workout.id),
+    );
+    const current = await scope.selectFields(
+      workouts,
+      {
+        id: workouts.id,
+        version: workouts.version,
+        name: workouts.name,
+        category: workouts.category,
+        notes: workouts.notes,
+        blocks: workouts.blocks,
+      },
+      { where: inArray(workouts.id, [...plain.keys()]) },
+    );
+    const byId = new Map(current.map((row) => [row.id, row]));
+    const copies = new Map<string, WorkoutCopy>();
+    const progressed: {
+      key: string;
+      workoutId: string;
+      progressionKey: string;
+      blocks: (typeof current)[0]['blocks'];
+    }[] = [];
+    for (const item of plan) {
+      const key = copyKey(item.workout.id, item.week);
+      const workout = byId.get(item.workout.id)!;
+      const asWritten = JSON.stringify(item.blocks) === JSON.stringify(workout.blocks);
+      if (asWritten) copies.set(key, plain.get(workout.id)!);
+      else if (!progressed.some((row) => row.key === key)) {
+        const progressionKey = createHash('sha256')
+          .update(`${workout.version}:${JSON.stringify(item.blocks)}`)
+          .digest('hex');
+        progressed.push({ key, workoutId: workout.id, progressionKey, blocks: item.blocks });
+      }
+    }
+    if (progressed.length === 0) return copies;
+    // Two applications at once may make the same week's copy: the unique index keeps one.
+    await scope.insertMissing(
+      workoutSnapshots,
+      progressed.map(({ workoutId, progressionKey, blocks }) => {
+        const workout = byId.get(workoutId)!;
+        return {
+          workoutId,
+          version: workout.version,
+          name: workout.name,
+          category: workout.category,
+          notes: workout.notes,
+          blocks,
+          progressionKey,
+        };
+      }),
+    );
+    const made = await scope.selectFields(
+      workoutSnapshots,
+      {
+        id: workoutSnapshots.id,
+        workoutId: workoutSnapshots.workoutId,
+        progressionKey: workoutSnapshots.progressionKey,
+      },
+      {
+        where: and(
+          inArray(workoutSnapshots.workoutId, [...new Set(progressed.map((row) => row.workoutId))]),
+          inArray(
+            workoutSnapshots.progressionKey,
+            progressed.map((row) => row.progressionKey),
+          ),
+        ),
+      },
+    );
+    for (const row of progressed) {
+      const snapshot = made.find(
+        (candidate) =>
+          candidate.workoutId === row.workoutId && candidate.progressionKey === row.progressionKey,
+      );
+      copies.set(row.key, { ...plain.get(row.workoutId)!, snapshotId: snapshot!.id });
+    }
+    return copies;
+  }
+
+  /** The preview's weeks and, for each exercise of each workout, its sets in the weeks the workout is in. */
+  private async weeklyNumbers(plan: readonly PlannedWorkout[], progression: ProgramProgression | null) {
+    const weekCount = Math.max(0, ...plan.map((item) => item.week));
+    const weeks = Array.from({ length: weekCount }, (_, index) => ({
+      week: index + 1,
+      deloadPercent: progression?.deloads.find((deload) => deload.week === index + 1)?.volumePercent ?? null,
+    }));
+    const names = new Map(
+      (
+        await this.exercisesOf(
+          this.tenant,
+          plan.flatMap((item) => item.blocks),
+        )
+      ).map((exercise) => [exercise.id, exercise.name]),
+    );
+    const rows = new Map<
+      string,
+      {
+        workout: { id: string; name: string };
+        exercise: { id: string; name: string };
+        weeks: { week: number; sets: PrescribedSet[] }[];
+      }
+    >();
+    for (const item of plan) {
+      for (const exercise of item.blocks.flatMap((block) => block.exercises)) {
+        const key = `${item.workout.id}/${exercise.id}`;
+        const row = rows.get(key) ?? {
+          workout: { id: item.workout.id, name: item.workout.name },
+          exercise: { id: exercise.exerciseId, name: names.get(exercise.exerciseId) ?? 'Exercise' },
+          weeks: [],
+        };
+        // A workout twice in a week has that week's numbers both times.
+        if (!row.weeks.some((week) => week.week === item.week))
+          row.weeks.push({ week: item.week, sets: exercise.sets });
+        rows.set(key, row);
+      }
+    }
+    return { weeks, exercises: [...rows.values()] };
+  }
+
+  /** The exercises these blocks use, once each, in the order they first come. */
+  private async exercisesOf(scope: TenantScope, blocks: readonly StoredWorkoutBlock[]) {
+    const ids = [...new Set(blocks.flatMap((block) => block.exercises.map((item) => item.exerciseId)))];
+    if (ids.length === 0) return [];
+    const rows = await scope.selectFields(
+      exercises,
+      { id: exercises.id, name: exercises.name },
+      { where: inArray(exercises.id, ids) },
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
+  }
+
+  /** A rule for one exercise names an exercise the program's workouts use (400 at its path). */
+  private async ensureRulesForItsExercises(scope: TenantScope, values: ProgramValues) {
+    const rules = values.progression?.rules ?? [];
+    if (!rules.some((rule) => rule.exerciseId)) return;
+    const used = await scope.selectFields(
+      workouts,
+      { blocks: workouts.blocks },
+      {
+        where: inArray(workouts.id, [
+          ...new Set(values.workouts.map((item) => item.workoutId.toLowerCase())),
+        ]),
+      },
+    );
+    const ids = new Set(
+      used.flatMap((row) => row.blocks.flatMap((block) => block.exercises.map((item) => item.exerciseId))),
+    );
+    const fields: Record<string, string> = {};
+    rules.forEach((rule, index) => {
+      if (rule.exerciseId && !ids.has(rule.exerciseId.toLowerCase())) {
+        fields[`progression.rules.${index}.exerciseId`] = 'No workout of this program has this exercise';
+      }
+    });
+    if (Object.keys(fields).length > 0) throw invalidFields(fields);
   }
 
   private async applicationsWhere(scope: TenantScope, where: SQL): Promise<ProgramApplication[]> {
@@ -410,13 +646,14 @@ export class ProgramStore {
 
   private async insertProgram(
     scope: TenantScope,
-    values: Pick<ProgramValues, 'name' | 'description'>,
+    values: Pick<ProgramValues, 'name' | 'description' | 'progression'>,
     list: { day: number; position: number; workoutId: string }[],
     createdBy: string,
   ): Promise<Program> {
     const [created] = await scope.insert(programs, {
       name: values.name,
       description: values.description ?? null,
+      progression: progressionOf(values),
       createdBy,
     });
     await this.insertWorkouts(scope, created!.id, list);
@@ -458,4 +695,5 @@ export class ProgramStore {
 }
 
 /** The programs of the signed-in user's organisation. */
-export const programsOf = (c: { var: Pick<SignedInVariables, 'tenant'> }) => new ProgramStore(c.var.tenant);
+export const programsOf = (c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'> }) =>
+  new ProgramStore(c.var.tenant, c.var.viewer.organization.weightUnit);

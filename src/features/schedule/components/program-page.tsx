@@ -2,7 +2,7 @@ import type { Program, ProgramPreview, WorkoutSummary } from '@contract';
 import { saveProgramRequestSchema, scheduleLimits } from '@contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { NotAllowedPage } from '@/components/layouts/not-allowed-page';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { requestFailureMessage, requestFailureSummary, showFieldErrors } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
+import { settingsQueries } from '@/lib/settings/settings-queries';
 import { useScreenTitle } from '@/stores/header-store';
 import { useNotificationActions } from '@/stores/notifications-store';
 import type { ScheduleTemplate } from '@/stores/schedule-editor-store';
@@ -32,6 +33,7 @@ import { plansSchedules } from '../schedule-search';
 import { BackToSchedule } from './programs-page';
 import type { Subject } from './subject-picker';
 import { SubjectPicker } from './subject-picker';
+import { draftOf, ProgressionEditor, WeeklyNumbers, type ProgressionDraft } from './program-progression';
 import { WorkoutPicker } from './workout-picker';
 
 const route = getRouteApi('/app/schedule/programs/$programId');
@@ -138,6 +140,8 @@ function ProgramView({ program }: { program: Program }) {
   const initial = templateOf(program);
   const [template, setTemplate] = useState<ScheduleTemplate>(initial);
   const [description, setDescription] = useState(initial.description);
+  const [progression, setProgression] = useState<ProgressionDraft>(() => draftOf(program));
+  const settings = useQuery(settingsQueries.full());
   const save = useSaveProgram();
   const { setNewNotification } = useNotificationActions();
   return (
@@ -164,6 +168,12 @@ function ProgramView({ program }: { program: Program }) {
             workouts: current.workouts.filter((_, position) => position !== index),
           }))
         }
+        progression={{
+          draft: progression,
+          exercises: program.exercises,
+          weightUnit: settings.data?.weightUnit ?? 'lb',
+          onChange: setProgression,
+        }}
         submitLabel="Save program"
         isPending={save.isPending}
         onSave={(request, onError) =>
@@ -184,6 +194,8 @@ interface ProgramEditorProps {
   onDescribe: (description: string) => void;
   onAdd: (workout: TemplateWorkout) => void;
   onRemove: (index: number) => void;
+  /** A saved program's progression (a new one gets it once its workouts, and so its exercises, are saved). */
+  progression?: Omit<ComponentProps<typeof ProgressionEditor>, 'errors'>;
   submitLabel: string;
   isPending: boolean;
   onSave: (
@@ -191,6 +203,9 @@ interface ProgramEditorProps {
     onError: (error: unknown) => void,
   ) => void;
 }
+
+/** A field's error key: a progression's own input (progression.rules.0.load), otherwise the top field. */
+const fieldOf = (path: string) => (path.startsWith('progression.') ? path : (path.split('.')[0] ?? 'name'));
 
 /** The program's weeks, seven days each; a day holds any number of workouts. Checked with the contract's schema. */
 function ProgramEditor(props: ProgramEditorProps) {
@@ -210,11 +225,14 @@ function ProgramEditor(props: ProgramEditorProps) {
         day: workout.dayOffset + 1,
         workoutId: workout.workoutId,
       })),
+      ...(props.progression ? { progression: props.progression.draft } : {}),
     };
     const checked = saveProgramRequestSchema.safeParse(request);
     if (!checked.success) {
       setErrors(
-        Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+        Object.fromEntries(
+          checked.error.issues.map((issue) => [fieldOf(issue.path.join('.')), issue.message]),
+        ),
       );
       return;
     }
@@ -223,7 +241,7 @@ function ProgramEditor(props: ProgramEditorProps) {
       const errors: Record<string, string> = {};
       const form = showFieldErrors(error, {
         setError: (field, { message }) => (errors[field] ??= message),
-        fieldOf: (path) => path.split('.')[0] ?? 'name',
+        fieldOf,
       });
       setErrors(form === null ? errors : { ...errors, form });
     });
@@ -323,6 +341,8 @@ function ProgramEditor(props: ProgramEditorProps) {
         </Button>
         {errors.workouts ? <p className="text-sm text-danger">{errors.workouts}</p> : null}
       </section>
+
+      {props.progression ? <ProgressionEditor {...props.progression} errors={errors} /> : null}
 
       {errors.form ? <Alert title="Not saved.">{errors.form}</Alert> : null}
       <div className="flex justify-end">
@@ -458,6 +478,7 @@ function ApplyPanel({ program }: { program: Program }) {
               );
             })}
           </ul>
+          <WeeklyNumbers preview={preview} />
           <div className="flex justify-end">
             <Button
               isPending={apply.isPending}
