@@ -254,6 +254,23 @@ describe('<TourGuide />', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Guide' })).not.toBeInTheDocument());
   });
 
+  it('stays hidden, and says nothing is done, when a coach who hid it opens a completed workout early', async () => {
+    const coach = atStep(demoUsers.coach, 'NAVIGATE_TO_WORKOUT_LIBRARY');
+    signedInWithTour(coach);
+    const saves = recordBodies('POST', `/api/users/${coach.id}`);
+    const { user } = renderApp('/app/dashboard');
+    await user.click(within(await guide()).getByRole('button', { name: 'Hide the guide' }));
+    await waitFor(() => expect(saves.at(-1)).toMatchObject({ onboardingHidden: true }));
+
+    // The last step's screen, opened out of turn.
+    const tour = renderHook(() => useOnboardingTourActions()).result;
+    act(() => tour.current.stepCompleted('VISIT_COMPLETED_WORKOUT'));
+    await waitFor(() => expect(saves.at(-1)?.onboardingSteps).toEqual({ VISIT_COMPLETED_WORKOUT: true }));
+    expect(saves.at(-1)).not.toHaveProperty('onboarding');
+    expect(screen.queryByRole('region', { name: /Guide/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('You’re all set')).not.toBeInTheDocument();
+  });
+
   it('leaves Escape to a field the coach is typing in', async () => {
     signedInWithTour(atStep(demoUsers.coach, 'CREATE_NEW_USER'));
     const { user } = renderApp('/app/users');
