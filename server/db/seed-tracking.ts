@@ -1,6 +1,12 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { detectRecords, estimatedOneRm, roundToPlate, defaultPlateStep } from '../../contract/strength';
+import {
+  detectRecords,
+  estimatedOneRm,
+  roundToPlate,
+  defaultPlateStep,
+  takesOneRm,
+} from '../../contract/strength';
 import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
 import { addCalendarDays, calendarDaysFrom, todayIn } from '../lib/calendar-days';
 import { TenantScope } from '../lib/tenancy';
@@ -57,7 +63,13 @@ export async function seedTracking(db: Database, spec: TrackingSeed, people: Tra
   const today = todayIn(people.timeZone);
   const unit = people.weightUnit;
   const step = defaultPlateStep[unit];
-  const library = await scope.selectFields(exercises, { id: exercises.id, name: exercises.name });
+  const library = await scope.selectFields(exercises, {
+    id: exercises.id,
+    name: exercises.name,
+    category: exercises.category,
+    measures: exercises.measures,
+  });
+  const takingOneRm = new Set(library.filter((row) => takesOneRm(row)).map((row) => row.id));
   const exerciseName = new Map(library.map((row) => [row.id, row.name]));
   const exerciseId = new Map(library.map((row) => [row.name, row.id]));
   const maxRows: (typeof athleteMaxes.$inferInsert)[] = [];
@@ -167,7 +179,7 @@ export async function seedTracking(db: Database, spec: TrackingSeed, people: Tra
               }
               const reps = prescribed.repsMax ?? prescribed.reps;
               const loadKg = load === null || loadUnit === null ? null : convertLoad(load, loadUnit, 'kg');
-              const estimate = estimatedOneRm(load, reps);
+              const estimate = takingOneRm.has(planned.exerciseId) ? estimatedOneRm(load, reps) : null;
               logSets.push({
                 id: uuidv7(),
                 organizationId: people.organizationId,
@@ -215,6 +227,7 @@ export async function seedTracking(db: Database, spec: TrackingSeed, people: Tra
             bestEstimateKg: best.estimateKg,
             bestVelocityMph: best.velocity,
           },
+          { estimates: takingOneRm.has(id) },
         );
         for (const record of detected) {
           const stored =

@@ -185,6 +185,29 @@ describe('records and maxes', () => {
     ]);
   });
 
+  it('estimates no 1RM and records none for a med-ball pass, which takes load and reps but is thrown (ADR 048)', async () => {
+    const workout = await eliWorkout(-250);
+    const planned = tracking.blockExercise(workout.entry, 'Med-Ball Chest Pass');
+    const answer = await tracking.putSet(eli, workout.log.id, uuidv7(), {
+      blockExerciseId: planned.id,
+      exerciseId: planned.exerciseId,
+      setNumber: 1,
+      reps: 5,
+      load: 10,
+      loadUnit: 'lb',
+      done: true,
+      removed: false,
+      changedAt: deviceClock().next(),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.estimatedOneRm).toBeNull();
+    expect(byKind(answer.body.records)).toEqual({ heaviest_load: { value: 10, previous: null, load: null } });
+    const { body } = await t.request<{ data: AthleteMax[] }>('GET', `/api/athletes/${eliId()}/maxes`, {
+      token: coach,
+    });
+    expect(body.data.filter((max) => max.exerciseName === 'Med-Ball Chest Pass')).toEqual([]);
+  });
+
   it('recomputes a log’s records when a set no longer counts, and keeps a record only for done sets', async () => {
     const workout = await eliWorkout(-200);
     const set = await bench(workout, { reps: 5, load: 225, loadUnit: 'lb' });
