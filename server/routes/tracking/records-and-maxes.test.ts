@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleItemDetail } from '../../../contract/schedule';
@@ -9,6 +11,7 @@ import type {
   WorkoutLog,
   WorkoutLogResponse,
 } from '../../../contract/tracking';
+import { athleteMaxes, loggedSets, personalRecords } from '../../db/schema';
 import { addCalendarDays } from '../../lib/calendar-days';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { scheduleLookups } from '../../testing/schedule-lookups';
@@ -206,6 +209,60 @@ describe('records and maxes', () => {
       token: coach,
     });
     expect(body.data.filter((max) => max.exerciseName === 'Med-Ball Chest Pass')).toEqual([]);
+
+    // Migration 0010 takes away what was stored before the rule: the pass's estimate, 1RM record and estimated max.
+    await bench(workout, { reps: 5, load: 135, loadUnit: 'lb', setNumber: 1 });
+    const liftMaxes = await t.db
+      .select()
+      .from(athleteMaxes)
+      .where(and(eq(athleteMaxes.athleteId, eliId()), eq(athleteMaxes.source, 'estimated')));
+    const benchRecord = await t.db
+      .select()
+      .from(personalRecords)
+      .where(and(eq(personalRecords.athleteId, eliId()), eq(personalRecords.kind, 'estimated_one_rm')));
+    expect(liftMaxes.length).toBeGreaterThan(0);
+    expect(benchRecord.length).toBeGreaterThan(0);
+    await t.db
+      .update(loggedSets)
+      .set({ estimatedOneRm: 11.7, estimatedOneRmKg: 5.3 })
+      .where(eq(loggedSets.id, answer.body.data.id));
+    await t.db.insert(personalRecords).values({
+      ...benchRecord[0]!,
+      id: uuidv7(),
+      exerciseId: planned.exerciseId,
+      logId: workout.log.id,
+      setId: answer.body.data.id,
+    });
+    await t.db.insert(athleteMaxes).values({
+      ...liftMaxes[0]!,
+      id: uuidv7(),
+      exerciseId: planned.exerciseId,
+      setId: answer.body.data.id,
+    });
+    const migration = readFileSync(
+      new URL('../../db/migrations/0010_one_rm_only_for_strength.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
+    const [passSet] = await t.db.select().from(loggedSets).where(eq(loggedSets.id, answer.body.data.id));
+    expect(passSet?.estimatedOneRm).toBeNull();
+    const passRecords = await t.db
+      .select()
+      .from(personalRecords)
+      .where(eq(personalRecords.exerciseId, planned.exerciseId));
+    expect(passRecords.filter((record) => record.kind === 'estimated_one_rm')).toEqual([]);
+    expect(passRecords.some((record) => record.kind === 'heaviest_load')).toBe(true);
+    expect(
+      await t.db.select().from(athleteMaxes).where(eq(athleteMaxes.exerciseId, planned.exerciseId)),
+    ).toEqual([]);
+    // The lifts' estimates stay.
+    expect(
+      await t.db
+        .select()
+        .from(athleteMaxes)
+        .where(and(eq(athleteMaxes.athleteId, eliId()), eq(athleteMaxes.source, 'estimated'))),
+    ).toHaveLength(liftMaxes.length);
   });
 
   it('recomputes a log’s records when a set no longer counts, and keeps a record only for done sets', async () => {
