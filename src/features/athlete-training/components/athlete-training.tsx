@@ -112,7 +112,12 @@ function History({
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const pickerId = useId();
-  const chosen = exercises.find((exercise) => exercise.id === search.exercise) ?? exercises[0];
+  // Without a choice in the address: the main lift, the most logged exercise that has a 1RM (not a sprint or a
+  // med-ball throw), else the most logged one.
+  const chosen =
+    exercises.find((exercise) => exercise.id === search.exercise) ??
+    exercises.find((exercise) => exercise.takesOneRm) ??
+    exercises[0];
   const history = useQuery({
     ...trainingQueries.history(athleteId, chosen?.id ?? ''),
     enabled: chosen !== undefined,
