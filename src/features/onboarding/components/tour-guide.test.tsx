@@ -265,7 +265,9 @@ describe('<TourGuide />', () => {
     // The last step's screen, opened out of turn.
     const tour = renderHook(() => useOnboardingTourActions()).result;
     act(() => tour.current.stepCompleted('VISIT_COMPLETED_WORKOUT'));
-    await waitFor(() => expect(saves.at(-1)?.onboardingSteps).toEqual({ VISIT_COMPLETED_WORKOUT: true }));
+    await waitFor(() =>
+      expect(saves.at(-1)).toMatchObject({ onboardingSteps: { VISIT_COMPLETED_WORKOUT: true } }),
+    );
     expect(saves.at(-1)).not.toHaveProperty('onboarding');
     expect(screen.queryByRole('region', { name: /Guide/ })).not.toBeInTheDocument();
     expect(screen.queryByText('You’re all set')).not.toBeInTheDocument();
