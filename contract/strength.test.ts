@@ -84,6 +84,7 @@ describe('takesOneRm (ADR 048)', () => {
     expect(takesOneRm({ category: 'lift', measures: ['reps', 'load', 'velocity'] })).toBe(false);
     expect(takesOneRm({ category: 'lift', measures: ['reps'] })).toBe(false);
     expect(takesOneRm({ category: 'sprint', measures: ['distance', 'time'] })).toBe(false);
+    expect(takesOneRm({ category: 'mobility', measures: ['reps', 'load'] })).toBe(false);
   });
 
   it('finds no estimated 1RM record for an exercise without a 1RM, and still the heaviest load', () => {

@@ -11,32 +11,24 @@ export const epley = (load: number, reps: number) => (reps === 1 ? load : load *
 export const brzycki = (load: number, reps: number) => (load * 36) / (37 - reps);
 
 /**
- * Categories whose load is thrown, swung or carried at speed, not lifted for a maximum: a 10 lb med ball
- * passed for 8 reps has no "one-rep max" (ADR 048).
+ * The category of strength exercises: the only one whose load is lifted for a maximum. A 10 lb med ball passed
+ * for 8 reps, a plyo or a 2.5 lb arm-care raise has no "one-rep max" (ADR 048).
  */
-export const ballisticCategories: readonly string[] = [
-  'throw',
-  'command',
-  'med-ball',
-  'plyo',
-  'sprint',
-  'hitting',
-  'fielding',
-];
+export const strengthCategory = 'lift';
 
 /**
  * Whether a 1RM means something for an exercise, so that its sets are estimated and its 1RM records and maxes
- * kept: a loaded strength exercise, one that takes load and reps, is not measured by velocity or pitch count, and
- * is not in a ballistic category. The device and the server both ask this.
+ * kept: a loaded strength exercise, a lift that takes load and reps and is not measured by velocity or pitch count.
+ * The device and the server both ask this.
  */
 export function takesOneRm(exercise: { category: string; measures: readonly string[] }): boolean {
   const { category, measures } = exercise;
   return (
+    category === strengthCategory &&
     measures.includes('load') &&
     measures.includes('reps') &&
     !measures.includes('velocity') &&
-    !measures.includes('pitchCount') &&
-    !ballisticCategories.includes(category)
+    !measures.includes('pitchCount')
   );
 }
 
