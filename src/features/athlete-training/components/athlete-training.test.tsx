@@ -3,7 +3,7 @@ import { demoExercises } from '@mocks/library-data';
 import { demoToday } from '@mocks/handlers/schedule';
 import { completedWorkoutHandlers } from '@mocks/handlers/training';
 import { server } from '@mocks/server';
-import type { AthleteTrainingResponse } from '@contract';
+import type { AthleteTrainingResponse, ExerciseHistoryResponse } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { addDays, format, parseISO } from 'date-fns';
@@ -104,6 +104,35 @@ describe('an athlete’s Training tab (/app/users/$userId?tab=training)', { time
       'Trap-bar deadlift (20 sets)',
     );
     await waitFor(() => expect(historyRows('Trap-bar deadlift')).toHaveLength(5));
+  });
+
+  it('draws no empty chart for an exercise logged without a load, and still lists its workouts', async () => {
+    const sprint = demoExercises.find((exercise) => exercise.category === 'sprint')!;
+    server.use(
+      http.get('*/api/athletes/:athleteId/history', () =>
+        HttpResponse.json({
+          exercise: { id: sprint.id, name: sprint.name },
+          unit: 'lb',
+          points: [
+            {
+              date: demoToday(),
+              logId: '0d7e0001-0000-4000-8000-000000000001',
+              estimatedOneRm: null,
+              topSet: null,
+              bestVelocityMph: null,
+              doneSets: 6,
+            },
+          ],
+        } satisfies ExerciseHistoryResponse),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${jamie.id}?tab=training&exercise=${sprint.id}`);
+    expect(
+      await screen.findByText(/is logged without a load/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('history-chart')).not.toBeInTheDocument();
+    expect(historyRows(sprint.name)).toHaveLength(1);
   });
 
   it('lets a coach record a tested 1RM, checked by the contract', async () => {

@@ -176,11 +176,19 @@ function History({
         </p>
       ) : (
         <>
-          <div className="mt-4">
-            <Suspense fallback={<Skeleton className="h-56 w-full sm:h-72" />}>
-              <HistoryChart history={history.data} />
-            </Suspense>
-          </div>
+          {/* A chart of loads with no load logged would be two empty lines on a made-up axis. */}
+          {history.data.points.some((point) => point.estimatedOneRm !== null || point.topSet !== null) ? (
+            <div className="mt-4">
+              <Suspense fallback={<Skeleton className="h-56 w-full sm:h-72" />}>
+                <HistoryChart history={history.data} />
+              </Suspense>
+            </div>
+          ) : (
+            <p className="mt-4 rounded-xl border border-dashed border-border-strong bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+              {history.data.exercise.name} is logged without a load, so there is no load or estimated 1RM to
+              draw. Each workout is listed below.
+            </p>
+          )}
           <HistoryTable history={history.data} />
         </>
       )}
