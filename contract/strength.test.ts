@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { brzycki, detectRecords, epley, estimatedOneRm, loadFromPercent, roundToPlate } from './strength';
+import {
+  brzycki,
+  detectRecords,
+  epley,
+  estimatedOneRm,
+  loadFromPercent,
+  roundToPlate,
+  takesOneRm,
+} from './strength';
 
 describe('strength arithmetic', () => {
   it('estimates a 1RM with Epley and keeps Brzycki beside it', () => {
@@ -63,6 +71,27 @@ describe('record detection', () => {
   it('never estimates from more than 12 reps; the reps still count at their load', () => {
     expect(detectRecords([set('a', 15, 100)], { ...none, loads: [{ loadKg: 120, reps: 1 }] })).toEqual([
       { kind: 'most_reps_at_load', setId: 'a', reps: 15, loadKg: 100, previous: 1 },
+    ]);
+  });
+});
+
+describe('takesOneRm (ADR 048)', () => {
+  it('is true for a loaded strength lift, false for what is thrown, timed or measured by velocity', () => {
+    expect(takesOneRm({ category: 'lift', measures: ['reps', 'load', 'percentOneRm', 'rpe'] })).toBe(true);
+    expect(takesOneRm({ category: 'lift', measures: ['reps', 'load'] })).toBe(true);
+    expect(takesOneRm({ category: 'med-ball', measures: ['reps', 'load'] })).toBe(false);
+    expect(takesOneRm({ category: 'throw', measures: ['reps', 'load', 'velocity'] })).toBe(false);
+    expect(takesOneRm({ category: 'lift', measures: ['reps', 'load', 'velocity'] })).toBe(false);
+    expect(takesOneRm({ category: 'lift', measures: ['reps'] })).toBe(false);
+    expect(takesOneRm({ category: 'sprint', measures: ['distance', 'time'] })).toBe(false);
+    expect(takesOneRm({ category: 'mobility', measures: ['reps', 'load'] })).toBe(false);
+  });
+
+  it('finds no estimated 1RM record for an exercise without a 1RM, and still the heaviest load', () => {
+    const sets = [{ id: 'a', reps: 5, loadKg: 4.5, velocityMph: null }];
+    const none = { loads: [], bestEstimateKg: null, bestVelocityMph: null };
+    expect(detectRecords(sets, none, { estimates: false }).map((record) => record.kind)).toEqual([
+      'heaviest_load',
     ]);
   });
 });

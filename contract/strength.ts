@@ -10,6 +10,28 @@ export const epley = (load: number, reps: number) => (reps === 1 ? load : load *
 /** Brzycki: load × 36 / (37 − reps). */
 export const brzycki = (load: number, reps: number) => (load * 36) / (37 - reps);
 
+/**
+ * The category of strength exercises: the only one whose load is lifted for a maximum. A 10 lb med ball passed
+ * for 8 reps, a plyo or a 2.5 lb arm-care raise has no "one-rep max" (ADR 048).
+ */
+export const strengthCategory = 'lift';
+
+/**
+ * Whether a 1RM means something for an exercise, so that its sets are estimated and its 1RM records and maxes
+ * kept: a loaded strength exercise, a lift that takes load and reps and is not measured by velocity or pitch count.
+ * The device and the server both ask this.
+ */
+export function takesOneRm(exercise: { category: string; measures: readonly string[] }): boolean {
+  const { category, measures } = exercise;
+  return (
+    category === strengthCategory &&
+    measures.includes('load') &&
+    measures.includes('reps') &&
+    !measures.includes('velocity') &&
+    !measures.includes('pitchCount')
+  );
+}
+
 /** The estimate shown and compared (Epley), or null when the set cannot give one. */
 export function estimatedOneRm(load: number | null, reps: number | null): number | null {
   if (load === null || reps === null || load <= 0 || reps < 1 || reps > estimateRepsMax) return null;
@@ -67,7 +89,11 @@ const beats = (value: number, best: number | null) => best === null || value > b
  * "Maxes and records"): one of each kind at most, from its best set. A first estimate, load or velocity is a
  * record (previous null); more reps at a load counts only against an earlier set at that load or heavier.
  */
-export function detectRecords(sets: readonly RecordCandidate[], prior: PriorBests): DetectedRecord[] {
+export function detectRecords(
+  sets: readonly RecordCandidate[],
+  prior: PriorBests,
+  { estimates = true }: { estimates?: boolean } = {},
+): DetectedRecord[] {
   const records: DetectedRecord[] = [];
   const lifted = sets.filter(
     (set): set is RecordCandidate & { reps: number; loadKg: number } =>
@@ -83,8 +109,9 @@ export function detectRecords(sets: readonly RecordCandidate[], prior: PriorBest
       undefined,
     );
 
+  // An exercise without a 1RM (takesOneRm) has no estimate to beat.
   const estimated = bestBy(
-    lifted.filter((set) => estimatedOneRm(set.loadKg, set.reps) !== null),
+    lifted.filter((set) => estimates && estimatedOneRm(set.loadKg, set.reps) !== null),
     (set) => estimatedOneRm(set.loadKg, set.reps)!,
   );
   if (estimated) {

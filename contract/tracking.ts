@@ -494,8 +494,13 @@ export type ComplianceCounts = z.infer<typeof complianceCountsSchema>;
 /** GET /api/athletes/{athleteId}/training: what the athlete page's Training tab shows above the chart. */
 export const athleteTrainingResponseSchema = z
   .object({
-    /** Exercises the athlete has logged, most sets first, for the history's picker. */
-    exercises: z.array(z.object({ id: z.uuid(), name: z.string(), doneSets: z.int() })),
+    /**
+     * Exercises the athlete has logged, most sets first, for the history's picker; `takesOneRm` marks the loaded
+     * strength exercises (contract/strength.ts), which the chart opens on first.
+     */
+    exercises: z.array(
+      z.object({ id: z.uuid(), name: z.string(), doneSets: z.int(), takesOneRm: z.boolean() }),
+    ),
     maxes: z.array(athleteMaxSchema),
     records: z.array(recordSchema),
     /** Compliance over the last 7, 30 and 90 days up to today. */

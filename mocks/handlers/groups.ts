@@ -8,7 +8,7 @@ import {
   updateGroupRequestSchema,
 } from '@contract';
 import { demoGroups, demoPeople } from '../data';
-import { apiError, apiRoute, staffOnly } from './respond';
+import { apiError, apiRoute, requestUser, staffOnly, unauthorized } from './respond';
 
 interface StoredGroup {
   summary: Omit<GroupSummary, 'memberCount'>;
@@ -65,10 +65,13 @@ export function groupDirectoryHandlers() {
     apiRoute(
       { method: 'get', path: '/api/groups', responses: { 200: groupListResponseSchema } },
       ({ request, reply }) => {
-        const refused = staffOnly(request);
-        if (refused) return refused;
+        const viewer = requestUser(request);
+        if (!viewer) return unauthorized();
+        // An athlete gets the groups it is in, as the server answers.
+        const visible =
+          viewer.role === 'athlete' ? groups.filter((group) => group.memberIds.includes(viewer.id)) : groups;
         return reply(200, {
-          data: [...groups]
+          data: [...visible]
             .sort(byName)
             .map((group) => ({ ...group.summary, memberCount: group.memberIds.length })),
         });

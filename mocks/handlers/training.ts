@@ -28,9 +28,10 @@ import {
   weekComplianceResponseSchema,
   workoutLogResponseSchema,
 } from '@contract';
+import { takesOneRm } from '@contract/strength';
 import { addDays, format, parseISO } from 'date-fns';
 import { demoGroups, demoPeople, demoUsers } from '../data';
-import { demoWorkouts } from '../library-data';
+import { demoExercises, demoWorkouts } from '../library-data';
 import { apiError, apiRoute, requestUser, unauthorized, validationFailure } from './respond';
 import { demoToday } from './schedule';
 
@@ -466,13 +467,15 @@ export function completedWorkoutHandlers() {
         if (!viewer) return unauthorized();
         if (!mayRead(viewer, params.athleteId)) return forbidden();
         const logs = stored.filter(({ log }) => log.athlete.id === params.athleteId);
-        const counts = new Map<string, { id: string; name: string; doneSets: number }>();
+        const counts = new Map<string, { id: string; name: string; doneSets: number; takesOneRm: boolean }>();
         for (const set of logs.flatMap(({ log }) => log.sets)) {
           if (!set.done || set.removed) continue;
+          const exercise = demoExercises.find((candidate) => candidate.id === set.exerciseId);
           const entry = counts.get(set.exerciseId) ?? {
             id: set.exerciseId,
             name: set.exerciseName,
             doneSets: 0,
+            takesOneRm: exercise ? takesOneRm(exercise) : false,
           };
           entry.doneSets += 1;
           counts.set(set.exerciseId, entry);

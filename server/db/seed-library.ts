@@ -215,7 +215,8 @@ export const demoLibrary: LibrarySeed = {
     },
     {
       name: 'Side-Lying Dumbbell External Rotation',
-      category: 'lift',
+      // Arm care with a light dumbbell or plate: no 1RM to estimate (ADR 048).
+      category: 'mobility',
       measures: ['reps', 'load'],
       unilateral: true,
       instructions:
@@ -223,7 +224,8 @@ export const demoLibrary: LibrarySeed = {
     },
     {
       name: 'Prone Y-T-W',
-      category: 'lift',
+      // Arm care with a light dumbbell or plate: no 1RM to estimate (ADR 048).
+      category: 'mobility',
       measures: ['reps', 'load'],
       instructions:
         'Chest on an incline bench, thumbs up. Raise the arms into a Y, a T and a W in turn, squeezing the shoulder blades without shrugging. Light plates only.',

@@ -37,51 +37,54 @@ export interface PitchingPeople {
   userId: (email: string) => string;
 }
 
-/** A right-hander's four pitches: fastball 88-93 mph, slider, changeup and curveball. */
+/**
+ * A high-school right-hander's four pitches (ADR 048): fastball 82-87 mph, as a good 17-18-year-old varsity
+ * pitcher throws, slider, changeup and curveball below it; spin and elbow torque below a professional's.
+ */
 export const rightHandersArsenal: ArsenalPitch[] = [
   {
     type: 'fastball',
     share: 0.52,
-    mph: [88, 93],
-    spinRpm: [2150, 2450],
+    mph: [82, 87],
+    spinRpm: [1950, 2250],
     axis: [205, 225],
-    verticalBreakIn: [14, 19],
+    verticalBreakIn: [13, 18],
     horizontalBreakIn: [6, 11],
-    torqueNm: [68, 88],
-    armSpeedDegPerS: [4500, 5100],
+    torqueNm: [48, 62],
+    armSpeedDegPerS: [4100, 4700],
   },
   {
     type: 'slider',
     share: 0.2,
-    mph: [80, 84],
-    spinRpm: [2350, 2650],
+    mph: [73, 77],
+    spinRpm: [2100, 2400],
     axis: [75, 110],
     verticalBreakIn: [0, 4],
     horizontalBreakIn: [-7, -2],
-    torqueNm: [62, 80],
-    armSpeedDegPerS: [4300, 4900],
+    torqueNm: [44, 58],
+    armSpeedDegPerS: [3900, 4500],
   },
   {
     type: 'changeup',
     share: 0.15,
-    mph: [80, 84],
-    spinRpm: [1600, 1900],
+    mph: [74, 78],
+    spinRpm: [1500, 1800],
     axis: [230, 250],
     verticalBreakIn: [6, 10],
-    horizontalBreakIn: [12, 16],
-    torqueNm: [55, 72],
-    armSpeedDegPerS: [4200, 4800],
+    horizontalBreakIn: [11, 15],
+    torqueNm: [40, 54],
+    armSpeedDegPerS: [3900, 4500],
   },
   {
     type: 'curveball',
     share: 0.13,
-    mph: [74, 78],
-    spinRpm: [2500, 2800],
+    mph: [68, 72],
+    spinRpm: [2150, 2450],
     axis: [20, 45],
-    verticalBreakIn: [-12, -7],
+    verticalBreakIn: [-11, -6],
     horizontalBreakIn: [-9, -5],
-    torqueNm: [58, 76],
-    armSpeedDegPerS: [4100, 4700],
+    torqueNm: [42, 56],
+    armSpeedDegPerS: [3800, 4400],
   },
 ];
 

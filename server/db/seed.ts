@@ -254,40 +254,45 @@ const demo: DemoOrganization = {
     ],
     applications: [{ program: 'Return to Throw — 3 weeks', athlete: 'noah.kim@demo.test', weekday: 'mon' }],
   },
+  // Maxes from body weight and age (ADR 048): a trained high-school player benches about 1.0-1.1 × body weight,
+  // back squats about 1.4-1.5 ×, trap-bar deadlifts about 1.8 ×; pitchers a little less on the bench.
   tracking: {
     testedDaysAgo: 60,
     athletes: [
       {
         email: 'athlete@demo.test',
         days: 56,
-        maxes: { 'Trap-Bar Deadlift': 365, 'Bench Press': 215, 'Back Squat': 285 },
+        // 17, 185 lb, pitcher and position player.
+        maxes: { 'Trap-Bar Deadlift': 335, 'Bench Press': 185, 'Back Squat': 265 },
         workingLoads: {
           'Split Squat': 95,
-          'Romanian Deadlift': 185,
-          'Single-Arm Dumbbell Row': 55,
+          'Romanian Deadlift': 165,
+          'Single-Arm Dumbbell Row': 50,
           'Landmine Press': 45,
         },
       },
       {
         email: 'tyler.brooks@demo.test',
         days: 21,
-        maxes: { 'Trap-Bar Deadlift': 405, 'Bench Press': 235, 'Back Squat': 315 },
+        // 18, 195 lb, pitcher.
+        maxes: { 'Trap-Bar Deadlift': 355, 'Bench Press': 195, 'Back Squat': 285 },
         workingLoads: {
-          'Split Squat': 115,
-          'Romanian Deadlift': 205,
-          'Single-Arm Dumbbell Row': 65,
-          'Landmine Press': 55,
+          'Split Squat': 105,
+          'Romanian Deadlift': 185,
+          'Single-Arm Dumbbell Row': 60,
+          'Landmine Press': 50,
         },
       },
       {
         email: 'diego.martinez@demo.test',
         days: 21,
-        maxes: { 'Trap-Bar Deadlift': 335, 'Bench Press': 185, 'Back Squat': 255 },
+        // 16, 170 lb, position player.
+        maxes: { 'Trap-Bar Deadlift': 295, 'Bench Press': 165, 'Back Squat': 235 },
         workingLoads: {
-          'Split Squat': 85,
-          'Romanian Deadlift': 165,
-          'Single-Arm Dumbbell Row': 50,
-          'Landmine Press': 40,
+          'Split Squat': 75,
+          'Romanian Deadlift': 145,
+          'Single-Arm Dumbbell Row': 45,
+          'Landmine Press': 35,
         },
       },
     ],

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { detectRecords, type DetectedRecord } from '../../contract/strength';
+import { detectRecords, takesOneRm, type DetectedRecord } from '../../contract/strength';
 import { recordKindLabels, type PersonalRecord } from '../../contract/tracking';
 import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
-import { activities, athleteMaxes, loggedSets, personalRecords, workoutLogs } from '../db/schema';
+import { activities, athleteMaxes, exercises, loggedSets, personalRecords, workoutLogs } from '../db/schema';
 import type { TenantScope } from './tenancy';
 
 export type LogRow = typeof workoutLogs.$inferSelect;
@@ -25,6 +25,21 @@ export async function lockAthleteRecords(scope: TenantScope, logId: string): Pro
     },
     { where: eq(workoutLogs.id, logId) },
   );
+}
+
+/** The exercises among these that a 1RM means something for (contract's takesOneRm): their sets get estimates. */
+export async function exercisesTakingOneRm(
+  scope: TenantScope,
+  exerciseIds: readonly string[],
+): Promise<Set<string>> {
+  const ids = [...new Set(exerciseIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await scope.selectFields(
+    exercises,
+    { id: exercises.id, category: exercises.category, measures: exercises.measures },
+    { where: inArray(exercises.id, ids) },
+  );
+  return new Set(rows.filter((row) => takesOneRm(row)).map((row) => row.id));
 }
 
 /** A log's summary of one exercise (a point of its history, "last time"): grouped by log, of sets that count. */
@@ -140,7 +155,7 @@ export async function recomputeRecords(
   current: RecordRow[],
   context: { unit: WeightUnit; exerciseName: () => Promise<string>; actorId: string | null },
 ): Promise<RecordRow[]> {
-  const [sets, prior] = await Promise.all([
+  const [sets, prior, takingOneRm] = await Promise.all([
     scope.selectFields(
       loggedSets,
       {
@@ -161,18 +176,23 @@ export async function recomputeRecords(
       },
       { where: doneBefore(scope, log, exerciseId), groupBy: [loggedSets.loadKg] },
     ),
+    exercisesTakingOneRm(scope, [exerciseId]),
   ]);
   const maxOf = (values: (number | null)[]) => {
     const present = values.filter((value): value is number => value !== null);
     return present.length === 0 ? null : Math.max(...present.map(Number));
   };
-  const detected = detectRecords(sets, {
-    loads: prior.flatMap((row) =>
-      row.loadKg !== null && row.reps !== null ? [{ loadKg: row.loadKg, reps: Number(row.reps) }] : [],
-    ),
-    bestEstimateKg: maxOf(prior.map((row) => row.estimateKg)),
-    bestVelocityMph: maxOf(prior.map((row) => row.velocityMph)),
-  });
+  const detected = detectRecords(
+    sets,
+    {
+      loads: prior.flatMap((row) =>
+        row.loadKg !== null && row.reps !== null ? [{ loadKg: row.loadKg, reps: Number(row.reps) }] : [],
+      ),
+      bestEstimateKg: maxOf(prior.map((row) => row.estimateKg)),
+      bestVelocityMph: maxOf(prior.map((row) => row.velocityMph)),
+    },
+    { estimates: takingOneRm.has(exerciseId) },
+  );
   const others = current.filter((record) => record.exerciseId !== exerciseId);
   const mine = current.filter((record) => record.exerciseId === exerciseId);
   const gone = mine.filter((record) => !detected.some((found) => found.kind === record.kind));

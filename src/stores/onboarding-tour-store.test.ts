@@ -118,10 +118,17 @@ describe('onboarding tour store', () => {
     expect(result.current.currentStep).toBe('VISIT_COMPLETED_WORKOUT');
   });
 
-  it('completing the last step marks onboarding complete even when an earlier one was skipped', () => {
+  it('does not finish the tour when the last step’s screen is opened before the others are done', () => {
     const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
     act(() => result.current.actions.stepCompleted('VISIT_COMPLETED_WORKOUT'));
+    expect(result.current.isComplete).toBe(false);
+    expect(result.current.currentStep).toBe('NAVIGATE_TO_USERS_PAGE');
+    expect(result.current.unsaved?.changes.onboarding).toBeUndefined();
+    // Done in turn later, the other steps finish it.
+    completeSteps(result, onboardingStepNames.slice(0, -1));
     expect(result.current.isComplete).toBe(true);
+    expect(result.current.unsaved?.changes.onboarding).toBe(true);
   });
 
   it('skips over a step done ahead of its turn (an exercise made while the workout form is filled)', () => {
@@ -196,7 +203,7 @@ describe('loading the tour from the user', () => {
     expect(loadTourFromUser(user({ onboardingSteps: allSteps(true) })).isComplete).toBe(true);
   });
 
-  it('loads a user once, so a later answer for the same user does not undo progress made here', () => {
+  it('a later answer for the same user does not undo progress made here', () => {
     const result = renderTour();
     act(() => result.current.actions.tourLoaded(coach));
     act(() => result.current.actions.stepCompleted('NAVIGATE_TO_USERS_PAGE'));
@@ -206,6 +213,38 @@ describe('loading the tour from the user', () => {
     act(() => result.current.actions.tourLoaded(demoUsers.admin));
     expect(result.current.steps.NAVIGATE_TO_USERS_PAGE).toBe(false);
     expect(result.current.unsaved).toBeNull();
+  });
+});
+
+describe('a later record of the same user (a session opened from an older copy, then a fresh /api/me)', () => {
+  it('keeps the guide hidden when the fresh record says it was hidden, and does not say the tour is done', () => {
+    const result = renderTour();
+    // The older copy: the guide shown, at step 2.
+    act(() =>
+      result.current.actions.tourLoaded({ ...coach, onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true } }),
+    );
+    act(() => result.current.actions.tourStarted());
+    expect(result.current.isGuideVisible).toBe(true);
+    // The server's: hidden on another tab (or a save confirmed before the copy was written), one more step done.
+    act(() =>
+      result.current.actions.tourLoaded({
+        ...coach,
+        onboardingSteps: { NAVIGATE_TO_USERS_PAGE: true, CREATE_NEW_USER: true },
+        onboardingHidden: true,
+      }),
+    );
+    expect(result.current).toMatchObject({ isHidden: true, isGuideVisible: false, isComplete: false });
+    expect(result.current.currentStep).toBe('NAVIGATE_TO_WORKOUT_LIBRARY');
+    expect(result.current.unsaved).toBeNull();
+  });
+
+  it('keeps a hide made here that the server has not confirmed over a record that still shows the guide', () => {
+    const result = renderTour();
+    act(() => result.current.actions.tourLoaded(coach));
+    act(() => result.current.actions.guideHidden());
+    act(() => result.current.actions.progressSaveStarted());
+    act(() => result.current.actions.tourLoaded({ ...coach, onboardingHidden: false }));
+    expect(result.current.isHidden).toBe(true);
   });
 });
 
@@ -234,7 +273,7 @@ describe('unsaved progress', () => {
 
     act(() => result.current.actions.progressSaveStarted());
     expect(result.current.unsaved).toBeNull();
-    act(() => result.current.actions.stepCompleted('VISIT_COMPLETED_WORKOUT'));
+    completeSteps(result, onboardingStepNames.slice(1));
     expect(result.current.unsaved?.changes).not.toHaveProperty('onboardingHidden');
     expect(result.current.unsaved?.changes.onboarding).toBe(true);
   });
@@ -271,7 +310,7 @@ describe('progress kept on the device until the server has it', () => {
     const result = renderTour();
     act(() => result.current.actions.tourLoaded(coach));
     act(() => result.current.actions.guideHidden());
-    act(() => result.current.actions.stepCompleted('VISIT_COMPLETED_WORKOUT'));
+    completeSteps(result, onboardingStepNames);
 
     act(() => reloadPage());
     act(() => result.current.actions.tourLoaded(coach));

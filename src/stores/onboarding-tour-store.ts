@@ -46,11 +46,14 @@ interface OnboardingTourState extends OnboardingTour {
   /** Whose tour this is; null until one is loaded. */
   userId: string | null;
   isActive: boolean;
+  /** The last step was done in this session (not read from a record): the guide says "You're all set" once. */
+  isCompletedHere: boolean;
   unsavedProgress: UnsavedOnboardingProgress | null;
   actions: {
     /**
-     * Loads the tour of a user once; later answers for the same user do not overwrite what happened here. Progress
-     * this device kept and the server has not confirmed yet goes over the record, and is saved again.
+     * Loads the tour of a user; a later answer for the same user joins what happened here (a step done on either
+     * side is done, the record's hidden flag unless this device changed it and the server has not confirmed it).
+     * Progress this device kept and the server has not confirmed yet goes over the record, and is saved again.
      */
     tourLoaded: (user: User) => void;
     tourStarted: () => void;
@@ -98,6 +101,7 @@ export function loadTourFromUser(user: OnboardingTourFields): OnboardingTour {
 const initialState = {
   userId: null,
   isActive: false,
+  isCompletedHere: false,
   unsavedProgress: null,
   ...loadTourFromUser({
     onboardingSteps: {},
@@ -159,10 +163,50 @@ function loadedTour(user: User): Omit<OnboardingTourState, 'actions'> {
   };
 }
 
+/**
+ * A later record of the loaded user (a fresh `/api/me` after a session opened from an older copy, a save's answer)
+ * joined with the tour here: nothing done here is undone, and nothing the record has is lost.
+ */
+function withLaterRecord(
+  state: OnboardingTourState,
+  user: User,
+): Partial<OnboardingTourState> | OnboardingTourState {
+  const record = loadTourFromUser(user);
+  const steps = { ...state.steps };
+  for (const step of onboardingStepNames) steps[step] = state.steps[step] || record.steps[step];
+  const data = { ...state.data };
+  for (const step of Object.keys(emptyOnboardingData) as DataCarryingStep[]) {
+    if (data[step] === null && record.data[step] !== null) data[step] = record.data[step];
+  }
+  // A hide or show made here and not yet confirmed by the server wins; otherwise the record knows best.
+  const changedHere =
+    state.unsavedProgress?.changes.onboardingHidden !== undefined ||
+    readOnboardingProgressOnDevice(user.id)?.changes.onboardingHidden !== undefined;
+  const isHidden = changedHere ? state.isHidden : record.isHidden;
+  const isComplete = state.isComplete || record.isComplete || isTourComplete(steps);
+  const same =
+    isHidden === state.isHidden &&
+    isComplete === state.isComplete &&
+    onboardingStepNames.every((step) => steps[step] === state.steps[step]) &&
+    Object.keys(data).every(
+      (step) => data[step as DataCarryingStep] === state.data[step as DataCarryingStep],
+    );
+  if (same) return state;
+  return {
+    steps,
+    data,
+    isHidden,
+    isComplete,
+    currentStep: onboardingStepNames.find((next) => !steps[next]) ?? lastStep,
+    isActive: state.isActive && !isComplete,
+  };
+}
+
 const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
   ...initialState,
   actions: {
-    tourLoaded: (user) => set((state) => (state.userId === user.id ? state : loadedTour(user))),
+    tourLoaded: (user) =>
+      set((state) => (state.userId === user.id ? withLaterRecord(state, user) : loadedTour(user))),
     tourStarted: () => set((state) => ({ isActive: !state.isComplete })),
     stepCompleted: (step: OnboardingStep, slot?: OnboardingSlot) =>
       set((state) => {
@@ -170,9 +214,12 @@ const useOnboardingTourStore = create<OnboardingTourState>()((set) => ({
         const steps = { ...state.steps, [step]: true };
         const data =
           isDataCarryingStep(step) && slot !== undefined ? { ...state.data, [step]: slot } : state.data;
-        const isComplete = state.isComplete || step === lastStep || isTourComplete(steps);
+        // Complete means every step is done (spec 4): the last step's screen opened out of turn (a coach reading a
+        // completed workout before adding an athlete) does not finish the tour.
+        const isComplete = state.isComplete || isTourComplete(steps);
         const completesNow = isComplete && !state.isComplete;
         return {
+          isCompletedHere: state.isCompletedHere || completesNow,
           steps,
           data,
           // The first step not done: a step done ahead of its turn (an exercise made while filling the workout
@@ -215,6 +262,7 @@ export const useOnboardingData = () => useOnboardingTourStore((state) => state.d
 export const useIsOnboardingTourActive = () => useOnboardingTourStore((state) => state.isActive);
 export const useIsOnboardingGuideHidden = () => useOnboardingTourStore((state) => state.isHidden);
 export const useIsOnboardingComplete = () => useOnboardingTourStore((state) => state.isComplete);
+export const useIsOnboardingCompletedHere = () => useOnboardingTourStore((state) => state.isCompletedHere);
 /** The guide shows on a screen while the tour runs, is not hidden and is not finished. */
 export const useIsOnboardingGuideVisible = () =>
   useOnboardingTourStore((state) => state.isActive && !state.isHidden && !state.isComplete);

@@ -15,16 +15,22 @@ type GroupRow = typeof athleteGroups.$inferSelect;
 const groupNotFound = () => notFound('This group does not exist (it may have been deleted).');
 
 export const listGroups: RouteHandler<typeof routes.listGroups, SignedInAppEnv> = async (c) => {
-  const { tenant } = c.var;
+  const { tenant, viewer } = c.var;
   const [groups, memberships] = await Promise.all([
     tenant.select(athleteGroups, { orderBy: [asc(athleteGroups.name), asc(athleteGroups.id)] }),
     tenant.select(athleteGroupMembers),
   ]);
   const memberCount = new Map<string, number>();
   for (const { groupId } of memberships) memberCount.set(groupId, (memberCount.get(groupId) ?? 0) + 1);
+  // An athlete sees the groups it is in and no others (its profile shows them).
+  const ownGroupIds =
+    viewer.user.role === 'athlete'
+      ? new Set(memberships.filter(({ userId }) => userId === viewer.user.id).map(({ groupId }) => groupId))
+      : null;
+  const visible = ownGroupIds ? groups.filter((group) => ownGroupIds.has(group.id)) : groups;
   return c.json(
     {
-      data: groups.map((group) => ({
+      data: visible.map((group) => ({
         id: group.id,
         name: group.name,
         description: group.description,

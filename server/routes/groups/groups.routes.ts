@@ -17,11 +17,11 @@ export const listGroups = signedInRoute({
   path: '/api/groups',
   operationId: 'listGroups',
   tags: ['Groups'],
-  summary: "The organisation's athlete groups by name, with how many people each has (admin, coach)",
-  roles: staff,
+  summary:
+    "The organisation's athlete groups by name, with how many people each has; an athlete gets only the groups it is in",
+  roles: ['admin', 'coach', 'athlete'],
   responses: {
-    200: jsonContent(groupListResponseSchema, 'Every group of the organisation'),
-    403: errorResponse('Athletes cannot list the groups'),
+    200: jsonContent(groupListResponseSchema, "Every group of the organisation, or the athlete's own"),
   },
 });
 

@@ -46,11 +46,16 @@ describe('GET /api/groups', () => {
     expect(groups.map(({ name, memberCount }) => [name, memberCount])).toEqual([['Varsity', 1]]);
   });
 
-  it('refuses athletes with 403 and signed-out callers with 401', async () => {
+  it('shows an athlete only the groups it is in, and lets it change none', async () => {
+    const groups = await groupsAs('athlete@demo.test');
+    expect(groups.map(({ name }) => name)).toEqual(['Pitchers', 'Position Players']);
     const token = await t.signIn('athlete@demo.test');
-    expect((await t.request('GET', '/api/groups', { token })).status).toBe(403);
-    expect((await t.request('GET', '/api/groups')).status).toBe(401);
     expect((await t.request('POST', '/api/groups', { token, body: { name: 'Mine' } })).status).toBe(403);
+    expect((await t.request('GET', `/api/groups/${groups[0]!.id}`, { token })).status).toBe(403);
+  });
+
+  it('refuses signed-out callers with 401', async () => {
+    expect((await t.request('GET', '/api/groups')).status).toBe(401);
   });
 });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleItemDetail } from '../../../contract/schedule';
@@ -9,6 +11,7 @@ import type {
   WorkoutLog,
   WorkoutLogResponse,
 } from '../../../contract/tracking';
+import { athleteMaxes, loggedSets, personalRecords } from '../../db/schema';
 import { addCalendarDays } from '../../lib/calendar-days';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { scheduleLookups } from '../../testing/schedule-lookups';
@@ -183,6 +186,83 @@ describe('records and maxes', () => {
       [addCalendarDays(today, -290), 215.8, { load: 185, reps: 5 }, 2],
       [addCalendarDays(today, -280), 223.4, { load: 185, reps: 3 }, 2],
     ]);
+  });
+
+  it('estimates no 1RM and records none for a med-ball pass, which takes load and reps but is thrown (ADR 048)', async () => {
+    const workout = await eliWorkout(-250);
+    const planned = tracking.blockExercise(workout.entry, 'Med-Ball Chest Pass');
+    const answer = await tracking.putSet(eli, workout.log.id, uuidv7(), {
+      blockExerciseId: planned.id,
+      exerciseId: planned.exerciseId,
+      setNumber: 1,
+      reps: 5,
+      load: 10,
+      loadUnit: 'lb',
+      done: true,
+      removed: false,
+      changedAt: deviceClock().next(),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.estimatedOneRm).toBeNull();
+    expect(byKind(answer.body.records)).toEqual({ heaviest_load: { value: 10, previous: null, load: null } });
+    const { body } = await t.request<{ data: AthleteMax[] }>('GET', `/api/athletes/${eliId()}/maxes`, {
+      token: coach,
+    });
+    expect(body.data.filter((max) => max.exerciseName === 'Med-Ball Chest Pass')).toEqual([]);
+
+    // Migration 0010 takes away what was stored before the rule: the pass's estimate, 1RM record and estimated max.
+    await bench(workout, { reps: 5, load: 135, loadUnit: 'lb', setNumber: 1 });
+    const liftMaxes = await t.db
+      .select()
+      .from(athleteMaxes)
+      .where(and(eq(athleteMaxes.athleteId, eliId()), eq(athleteMaxes.source, 'estimated')));
+    const benchRecord = await t.db
+      .select()
+      .from(personalRecords)
+      .where(and(eq(personalRecords.athleteId, eliId()), eq(personalRecords.kind, 'estimated_one_rm')));
+    expect(liftMaxes.length).toBeGreaterThan(0);
+    expect(benchRecord.length).toBeGreaterThan(0);
+    await t.db
+      .update(loggedSets)
+      .set({ estimatedOneRm: 11.7, estimatedOneRmKg: 5.3 })
+      .where(eq(loggedSets.id, answer.body.data.id));
+    await t.db.insert(personalRecords).values({
+      ...benchRecord[0]!,
+      id: uuidv7(),
+      exerciseId: planned.exerciseId,
+      logId: workout.log.id,
+      setId: answer.body.data.id,
+    });
+    await t.db.insert(athleteMaxes).values({
+      ...liftMaxes[0]!,
+      id: uuidv7(),
+      exerciseId: planned.exerciseId,
+      setId: answer.body.data.id,
+    });
+    const migration = readFileSync(
+      new URL('../../db/migrations/0012_one_rm_only_for_strength.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
+    const [passSet] = await t.db.select().from(loggedSets).where(eq(loggedSets.id, answer.body.data.id));
+    expect(passSet?.estimatedOneRm).toBeNull();
+    const passRecords = await t.db
+      .select()
+      .from(personalRecords)
+      .where(eq(personalRecords.exerciseId, planned.exerciseId));
+    expect(passRecords.filter((record) => record.kind === 'estimated_one_rm')).toEqual([]);
+    expect(passRecords.some((record) => record.kind === 'heaviest_load')).toBe(true);
+    expect(
+      await t.db.select().from(athleteMaxes).where(eq(athleteMaxes.exerciseId, planned.exerciseId)),
+    ).toEqual([]);
+    // The lifts' estimates stay.
+    expect(
+      await t.db
+        .select()
+        .from(athleteMaxes)
+        .where(and(eq(athleteMaxes.athleteId, eliId()), eq(athleteMaxes.source, 'estimated'))),
+    ).toHaveLength(liftMaxes.length);
   });
 
   it('recomputes a log’s records when a set no longer counts, and keeps a record only for done sets', async () => {

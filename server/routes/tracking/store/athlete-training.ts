@@ -10,7 +10,12 @@ import {
 import { loggedSets, personalRecords, scheduleEntries } from '../../../db/schema';
 import { addCalendarDays, calendarDaysFrom } from '../../../lib/calendar-days';
 import { invalidFields, notFound } from '../../../lib/errors';
-import { counted, exercisePointFields, exercisePointOf } from '../../../lib/tracking-records';
+import {
+  counted,
+  exercisePointFields,
+  exercisePointOf,
+  exercisesTakingOneRm,
+} from '../../../lib/tracking-records';
 import { AthleteMaxes } from './athlete-maxes';
 import { TrackingArea, lower, toRecord } from './tracking-area';
 
@@ -83,12 +88,17 @@ export class AthleteTraining extends TrackingArea {
       ...records.map((record) => record.exerciseId),
     ]);
     const people = new Map([[athlete.id, athlete]]);
+    const takingOneRm = await exercisesTakingOneRm(
+      this.tenant,
+      logged.map((row) => row.exerciseId),
+    );
     return {
       exercises: logged
         .map((row) => ({
           id: row.exerciseId,
           name: names.get(row.exerciseId) ?? 'Exercise',
           doneSets: Number(row.doneSets),
+          takesOneRm: takingOneRm.has(row.exerciseId),
         }))
         .sort((a, b) => b.doneSets - a.doneSets || a.name.localeCompare(b.name)),
       maxes,

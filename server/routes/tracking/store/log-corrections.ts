@@ -10,6 +10,7 @@ import { convertLoad } from '../../../../contract/training-vocabulary';
 import { logCorrections, loggedSets, workoutLogs } from '../../../db/schema';
 import { invalidFields } from '../../../lib/errors';
 import {
+  exercisesTakingOneRm,
   lockAthleteRecords,
   recomputeLaterRecords,
   recomputeRecords,
@@ -62,6 +63,10 @@ export class LogCorrections extends TrackingArea {
               where: and(eq(loggedSets.logId, log.id), inArray(loggedSets.id, setIds)),
             });
       const byId = new Map(current.map((row) => [row.id, row]));
+      const takingOneRm = await exercisesTakingOneRm(
+        scope,
+        current.map((row) => row.exerciseId),
+      );
       const problems: Record<string, string> = {};
       const updates: { row: SetRow; values: Partial<SetRow> }[] = [];
       request.sets.forEach((asked, index) => {
@@ -83,7 +88,8 @@ export class LogCorrections extends TrackingArea {
           if (fields[field] === undefined) continue;
           note(row.id, field, row[field], next[field]);
         }
-        const estimate = estimatedOneRm(next.load, next.reps);
+        // Only a loaded strength exercise gets an estimate (ADR 048).
+        const estimate = takingOneRm.has(row.exerciseId) ? estimatedOneRm(next.load, next.reps) : null;
         const toKg = (value: number | null) =>
           value === null || next.loadUnit === null ? null : convertLoad(value, next.loadUnit, 'kg');
         updates.push({

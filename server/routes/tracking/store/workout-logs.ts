@@ -25,6 +25,7 @@ import type { DeviceClock } from '../../../lib/device-clock';
 import { invalidFields, notFound } from '../../../lib/errors';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
+  exercisesTakingOneRm,
   lockAthleteRecords,
   recomputeLaterRecords,
   recomputeRecords,
@@ -198,7 +199,9 @@ export class WorkoutLogs extends TrackingArea {
       let row = existing;
       let applied = false;
       if (!existing || existing.changedAt.getTime() <= changedAt.getTime()) {
-        const estimate = estimatedOneRm(request.load, request.reps);
+        // Only a loaded strength exercise gets an estimate (ADR 048): no "e1RM" of a med-ball pass.
+        const takesOneRm = (await exercisesTakingOneRm(scope, [lower(request.exerciseId)])).size > 0;
+        const estimate = takesOneRm ? estimatedOneRm(request.load, request.reps) : null;
         const toKg = (value: number | null) =>
           value === null || request.loadUnit === null ? null : convertLoad(value, request.loadUnit, 'kg');
         const values = {

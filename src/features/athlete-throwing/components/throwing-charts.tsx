@@ -21,6 +21,7 @@ import {
   YAxis,
 } from 'recharts';
 import { pitchTypeLabels } from '@contract/throwing';
+import { axisTick, chartColors, niceScale, tooltipStyle } from '@/lib/charts/chart-theme';
 import { pitchColors as pitchTypeColors } from '@/lib/pitching/pitch-colors';
 import type { PitchCountDay } from '../throwing-figures';
 
@@ -30,31 +31,23 @@ import type { PitchCountDay } from '../throwing-figures';
  * table under it says the same in text.
  */
 
-// The theme's own colours, as CSS variables: the charts follow the light and the dark theme by themselves.
+// The one chart theme's colours (ADR 048): the organisation's for the series, the theme's for the rest.
 const colors = {
-  bar: 'var(--color-primary-ink)',
-  over: 'var(--color-danger)',
-  rest: 'var(--color-muted-foreground)',
-  limit: 'var(--color-danger)',
-  grid: 'var(--color-border)',
-  text: 'var(--color-muted-foreground)',
-  green: 'var(--color-success)',
-  amber: 'var(--color-warning)',
-  red: 'var(--color-danger)',
-  acute: 'var(--color-primary-ink)',
-  chronic: 'var(--color-warning-foreground)',
+  bar: chartColors.primary,
+  over: chartColors.danger,
+  rest: chartColors.text,
+  limit: chartColors.danger,
+  grid: chartColors.grid,
+  text: chartColors.text,
+  green: chartColors.success,
+  amber: chartColors.warning,
+  red: chartColors.danger,
+  acute: chartColors.primary,
+  chronic: chartColors.secondary,
 };
 
-const axisTick = { fill: colors.text, fontSize: 12 };
 const shortDay = (date: string) => format(parseISO(date), 'd MMM');
 const longDay = (date: unknown) => (typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : '');
-const tooltipStyle = {
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-border)',
-  borderRadius: 12,
-  color: 'var(--color-foreground)',
-  fontSize: 13,
-};
 
 /** A phone's chart, drawn at this size until the box is measured (and where it cannot be, as in jsdom). */
 const phoneChart = { width: 358, height: 224 };
@@ -170,12 +163,8 @@ export function VelocityChart({
     rows.set(point.date, row);
   }
   const data = [...rows.values()].sort((a, b) => a.date.localeCompare(b.date));
-  // Whole fives around the averages, so the axis reads 45, 50, 55… rather than odd steps.
-  const averages = velocity.map((point) => point.averageMph);
-  const domain = [
-    Math.floor((Math.min(...averages) - 2) / 5) * 5,
-    Math.ceil((Math.max(...averages) + 2) / 5) * 5,
-  ];
+  // Round, even ticks around the averages (45, 50, 55…), from the data's floor.
+  const scale = niceScale(velocity.map((point) => point.averageMph));
   return (
     <ChartFrame testId="velocity-chart">
       <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -184,9 +173,9 @@ export function VelocityChart({
         <YAxis
           tick={axisTick}
           stroke={colors.grid}
-          domain={domain}
-          allowDecimals={false}
-          tickCount={Math.min(8, (domain[1]! - domain[0]!) / 5 + 1)}
+          domain={scale.domain}
+          ticks={scale.ticks}
+          interval={0}
           width={44}
         />
         <Tooltip

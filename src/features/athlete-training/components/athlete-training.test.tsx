@@ -3,7 +3,9 @@ import { demoExercises } from '@mocks/library-data';
 import { demoToday } from '@mocks/handlers/schedule';
 import { completedWorkoutHandlers } from '@mocks/handlers/training';
 import { server } from '@mocks/server';
+import type { AthleteTrainingResponse, ExerciseHistoryResponse } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { addDays, format, parseISO } from 'date-fns';
 import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
@@ -77,6 +79,60 @@ describe('an athlete’s Training tab (/app/users/$userId?tab=training)', { time
     const records = screen.getByRole('region', { name: 'Records' });
     expect(within(records).getAllByRole('listitem')).toHaveLength(2);
     expect(records).toHaveTextContent(/Trap-bar deadlift268.3 lbBest estimated 1RM/);
+  });
+
+  it('opens the history on the main lift, not on a more logged sprint or med-ball throw', async () => {
+    const medBall = demoExercises.find((exercise) => exercise.category === 'med-ball')!;
+    const none = { completed: 0, missed: 0, skipped: 0, openToday: 0, due: 0, rate: null };
+    server.use(
+      http.get('*/api/athletes/:athleteId/training', () =>
+        HttpResponse.json({
+          exercises: [
+            { id: medBall.id, name: medBall.name, doneSets: 40, takesOneRm: false },
+            { id: trapBar.id, name: trapBar.name, doneSets: 20, takesOneRm: true },
+          ],
+          maxes: [],
+          records: [],
+          compliance: ([7, 30, 90] as const).map((days) => ({ days, ...none })),
+        } satisfies AthleteTrainingResponse),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${jamie.id}?tab=training`);
+    // The tab's code is a lazy chunk: the first look waits for it.
+    expect(await screen.findByRole('combobox', { name: 'Exercise' }, { timeout: 5000 })).toHaveDisplayValue(
+      'Trap-bar deadlift (20 sets)',
+    );
+    await waitFor(() => expect(historyRows('Trap-bar deadlift')).toHaveLength(5));
+  });
+
+  it('draws no empty chart for an exercise logged without a load, and still lists its workouts', async () => {
+    const sprint = demoExercises.find((exercise) => exercise.category === 'sprint')!;
+    server.use(
+      http.get('*/api/athletes/:athleteId/history', () =>
+        HttpResponse.json({
+          exercise: { id: sprint.id, name: sprint.name },
+          unit: 'lb',
+          points: [
+            {
+              date: demoToday(),
+              logId: '0d7e0001-0000-4000-8000-000000000001',
+              estimatedOneRm: null,
+              topSet: null,
+              bestVelocityMph: null,
+              doneSets: 6,
+            },
+          ],
+        } satisfies ExerciseHistoryResponse),
+      ),
+    );
+    signInAs(demoUsers.coach);
+    renderApp(`/app/users/${jamie.id}?tab=training&exercise=${sprint.id}`);
+    expect(
+      await screen.findByText(/is logged without a load/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('history-chart')).not.toBeInTheDocument();
+    expect(historyRows(sprint.name)).toHaveLength(1);
   });
 
   it('lets a coach record a tested 1RM, checked by the contract', async () => {

@@ -112,7 +112,12 @@ function History({
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const pickerId = useId();
-  const chosen = exercises.find((exercise) => exercise.id === search.exercise) ?? exercises[0];
+  // Without a choice in the address: the main lift, the most logged exercise that has a 1RM (not a sprint or a
+  // med-ball throw), else the most logged one.
+  const chosen =
+    exercises.find((exercise) => exercise.id === search.exercise) ??
+    exercises.find((exercise) => exercise.takesOneRm) ??
+    exercises[0];
   const history = useQuery({
     ...trainingQueries.history(athleteId, chosen?.id ?? ''),
     enabled: chosen !== undefined,
@@ -171,11 +176,19 @@ function History({
         </p>
       ) : (
         <>
-          <div className="mt-4">
-            <Suspense fallback={<Skeleton className="h-56 w-full sm:h-72" />}>
-              <HistoryChart history={history.data} />
-            </Suspense>
-          </div>
+          {/* A chart of loads with no load logged would be two empty lines on a made-up axis. */}
+          {history.data.points.some((point) => point.estimatedOneRm !== null || point.topSet !== null) ? (
+            <div className="mt-4">
+              <Suspense fallback={<Skeleton className="h-56 w-full sm:h-72" />}>
+                <HistoryChart history={history.data} />
+              </Suspense>
+            </div>
+          ) : (
+            <p className="mt-4 rounded-xl border border-dashed border-border-strong bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+              {history.data.exercise.name} is logged without a load, so there is no load or estimated 1RM to
+              draw. Each workout is listed below.
+            </p>
+          )}
           <HistoryTable history={history.data} />
         </>
       )}

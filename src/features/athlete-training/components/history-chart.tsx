@@ -1,6 +1,14 @@
 import type { ExerciseHistoryResponse } from '@contract';
 import { format, parseISO } from 'date-fns';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  axisProps,
+  chartColors,
+  gridProps,
+  legendProps,
+  niceScale,
+  tooltipStyle,
+} from '@/lib/charts/chart-theme';
 
 /* recharts is only loaded with this module, which the Training tab imports lazily (conventions: charts). */
 
@@ -8,13 +16,8 @@ interface HistoryChartProps {
   history: ExerciseHistoryResponse;
 }
 
-// The theme's own colours, as CSS variables: the chart follows the light and the dark theme by itself.
-const colors = {
-  estimate: 'var(--color-primary-ink)',
-  topSet: 'var(--color-warning)',
-  grid: 'var(--color-border)',
-  text: 'var(--color-muted-foreground)',
-};
+// The organisation's colours through the one chart theme (ADR 048).
+const colors = { estimate: chartColors.primary, topSet: chartColors.secondary };
 
 /**
  * Estimated 1RM and the top set's load over time. Hidden from screen readers: the table under it says the same
@@ -27,39 +30,27 @@ export default function HistoryChart({ history }: HistoryChartProps) {
     topSet: point.topSet?.load ?? null,
     reps: point.topSet?.reps ?? null,
   }));
+  const scale = niceScale(points.flatMap((point) => [point.estimate, point.topSet]));
   return (
     <div aria-hidden="true" className="h-56 w-full sm:h-72" data-testid="history-chart">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
-          <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
+          <CartesianGrid {...gridProps} vertical={false} />
           <XAxis
             dataKey="date"
             tickFormatter={(date: string) => format(parseISO(date), 'd MMM')}
-            tick={{ fill: colors.text, fontSize: 12 }}
-            stroke={colors.grid}
+            {...axisProps}
             minTickGap={24}
           />
-          <YAxis
-            tick={{ fill: colors.text, fontSize: 12 }}
-            stroke={colors.grid}
-            domain={['dataMin - 10', 'dataMax + 10']}
-            allowDecimals={false}
-            width={48}
-          />
+          <YAxis {...axisProps} domain={scale.domain} ticks={scale.ticks} interval={0} width={48} />
           <Tooltip
             labelFormatter={(date) =>
               typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : ''
             }
             formatter={(value, name) => [`${String(value)} ${history.unit}`, name]}
-            contentStyle={{
-              background: 'var(--color-surface)',
-              border: '1px solid var(--color-border)',
-              borderRadius: 12,
-              color: 'var(--color-foreground)',
-              fontSize: 13,
-            }}
+            contentStyle={tooltipStyle}
           />
-          <Legend wrapperStyle={{ fontSize: 13, color: colors.text }} />
+          <Legend {...legendProps} />
           <Line
             type="monotone"
             dataKey="estimate"

@@ -64,4 +64,23 @@ describe('the dashboard’s training cards', () => {
     expect(screen.getByRole('region', { name: 'Records' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'This week' })).not.toBeInTheDocument();
   });
+
+  it('links an athlete to its own completed workouts only, not to a teammate’s it may not open', async () => {
+    signInAs(demoUsers.athlete);
+    renderApp('/app/dashboard');
+    const activity = await screen.findByRole('region', { name: 'Activity' });
+    const items = within(await within(activity).findByRole('list', { name: 'Latest activity' })).getAllByRole(
+      'listitem',
+    );
+    const own = items.filter((item) => /Jamie Rivera/.test(item.textContent ?? ''));
+    const teammates = items.filter((item) => !/Jamie Rivera/.test(item.textContent ?? ''));
+    expect(own.length).toBeGreaterThan(0);
+    expect(teammates.length).toBeGreaterThan(0);
+    for (const item of own)
+      expect(within(item).getByRole('link')).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^\/app\/completed\//),
+      );
+    for (const item of teammates) expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+  });
 });

@@ -7,6 +7,8 @@ import { tourStepCopy, tourStepCount, tourStepNumber } from '@/lib/onboarding/to
 import { useNavigationDrawerActions } from '@/stores/navigation-drawer-store';
 import {
   useIsOnboardingComplete,
+  useIsOnboardingCompletedHere,
+  useIsOnboardingGuideHidden,
   useIsOnboardingGuideVisible,
   useOnboardingCurrentStep,
   useOnboardingData,
@@ -125,13 +127,12 @@ export default function TourGuide() {
   useSpotlight(target);
   useEscapeHides(isVisible, guideHidden);
 
-  // "Says so once": only a completion seen in this session, not a tour already complete when it loaded.
-  const [justCompleted, setJustCompleted] = useState(false);
-  const [wasComplete, setWasComplete] = useState(isComplete);
-  if (isComplete !== wasComplete) {
-    setWasComplete(isComplete);
-    if (isComplete) setJustCompleted(true);
-  }
+  // "Says so once": only when the last step was done here, not when a record read later says complete, and not
+  // to someone who hid the guide.
+  const isCompletedHere = useIsOnboardingCompletedHere();
+  const isHidden = useIsOnboardingGuideHidden();
+  const [isFinishedClosed, setFinishedClosed] = useState(false);
+  const justCompleted = isComplete && isCompletedHere && !isHidden && !isFinishedClosed;
   // A full-screen screen (tracking on a phone covers the frame) offers a slot at its top for the band.
   const slot = useTourTarget(guideSlot, isVisible || justCompleted);
 
@@ -148,7 +149,7 @@ export default function TourGuide() {
       kicker="Guide · done"
       title="You’re all set"
       detail="You added an athlete, built a workout, scheduled it, tracked it and saw it completed."
-      dismiss={{ label: 'Close', onPress: () => setJustCompleted(false) }}
+      dismiss={{ label: 'Close', onPress: () => setFinishedClosed(true) }}
     />
   ) : isVisible ? (
     <StepBanner

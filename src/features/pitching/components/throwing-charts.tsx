@@ -18,6 +18,7 @@ import {
   YAxis,
 } from 'recharts';
 import { pitchTypeLabels } from '@contract/throwing';
+import { axisTick, chartColors, legendProps, tooltipStyle } from '@/lib/charts/chart-theme';
 import { pitchColors } from '@/lib/pitching/pitch-colors';
 import type { PitchTypeSummary } from '../pitching-summary';
 
@@ -26,29 +27,15 @@ import type { PitchTypeSummary } from '../pitching-summary';
  * (conventions: charts). Every chart is hidden from screen readers: the table under it says the same in text.
  */
 
-// The theme's own colours, as CSS variables: the axes and grid follow the light and the dark theme by themselves.
+// The one chart theme (ADR 048): axes, grid, tooltip and legend as on every chart, the organisation's colour.
 const theme = {
-  grid: 'var(--color-border)',
-  axis: 'var(--color-border-strong)',
-  text: 'var(--color-muted-foreground)',
-  torque: 'var(--color-danger)',
-  armSpeed: 'var(--color-primary-ink)',
+  grid: chartColors.grid,
+  axis: chartColors.axis,
+  text: chartColors.text,
+  torque: chartColors.danger,
+  armSpeed: chartColors.primary,
 };
-const tick = { fill: theme.text, fontSize: 12 };
-const tooltipStyle = {
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-border)',
-  borderRadius: 12,
-  color: 'var(--color-foreground)',
-  fontSize: 13,
-};
-const legendStyle = { fontSize: 13 };
-/** Legend entries keep the series' order (product.md's order of types) and read in the text colour, not the mark's. */
-const legendProps = {
-  wrapperStyle: legendStyle,
-  itemSorter: null,
-  formatter: (value: string) => <span style={{ color: 'var(--color-foreground)' }}>{value}</span>,
-} as const;
+const tick = axisTick;
 const chartClass = 'h-64 w-full sm:h-72';
 
 /** The pitch types thrown, in product.md's order: one series (and one legend entry, by name) each. */

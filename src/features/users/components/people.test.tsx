@@ -228,6 +228,16 @@ describe('your profile (/app/profile)', () => {
     );
   });
 
+  it('shows an athlete the groups it is in on its own page', async () => {
+    signInAs(demoUsers.athlete);
+    renderApp(`/app/users/${demoUsers.athlete.id}`);
+    const groups = await screen.findByRole('group', { name: 'Groups' });
+    expect(await within(groups).findByRole('checkbox', { name: 'Pitchers' })).toBeChecked();
+    expect(within(groups).getByRole('checkbox', { name: 'Position Players' })).toBeChecked();
+    expect(within(groups).getAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.queryByText(/no athlete groups/)).not.toBeInTheDocument();
+  });
+
   it('names a bad phone number next to the field', async () => {
     signInAs(demoUsers.coach);
     const { user } = renderApp('/app/profile');

@@ -253,7 +253,10 @@ export function GroupsField({
     <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-base font-semibold text-foreground">Groups</legend>
       {groups.length === 0 ? (
-        <p className="mt-1 text-sm text-muted-foreground">Your organisation has no athlete groups yet.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {/* Read-only is the athlete's own view: its groups, not the organisation's. */}
+          {readOnly ? 'Not in a group yet.' : 'Your organisation has no athlete groups yet.'}
+        </p>
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
           {groups.map((group) => {

@@ -1,7 +1,8 @@
 import type { Activity } from '@contract/tracking';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { authQueries } from '@/lib/auth/auth-queries';
 import type { ActivityKindFilter } from '../../api/activity-queries';
 import { activityQuery } from '../../api/activity-queries';
 import { timeAgo } from './relative-time';
@@ -34,9 +35,16 @@ interface ActivityFeedProps {
   empty: { title: string; body: string };
 }
 
-/** The latest activities (or records), newest first; each opens its completed workout. */
+/** The log an activity may open for this viewer: staff open any, an athlete only its own (a teammate's is refused). */
+function openableLogId(activity: Activity, viewer: { id: string; role: string }): string | null {
+  if (viewer.role !== 'athlete') return activity.workoutLogId;
+  return activity.athlete?.id === viewer.id ? activity.workoutLogId : null;
+}
+
+/** The latest activities (or records), newest first; each the viewer may open links to its completed workout. */
 function ActivityFeed({ kind, size, label, empty }: ActivityFeedProps) {
   const activities = useQuery(activityQuery(kind, size));
+  const { data: me } = useSuspenseQuery(authQueries.me());
   if (activities.isPending) {
     return (
       <div className="space-y-3" aria-hidden="true">
@@ -60,6 +68,7 @@ function ActivityFeed({ kind, size, label, empty }: ActivityFeedProps) {
       ) : (
         <ul className="space-y-2.5" aria-label={label}>
           {list.map((activity) => {
+            const logId = openableLogId(activity, me.user);
             const Icon = activity.kind === 'record_set' ? TrophyIcon : ActivityIcon;
             return (
               <li key={activity.id} className="flex items-start gap-3">
@@ -70,12 +79,8 @@ function ActivityFeed({ kind, size, label, empty }: ActivityFeedProps) {
                 </span>
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="truncate">
-                    {activity.workoutLogId ? (
-                      <Link
-                        to="/app/completed/$logId"
-                        params={{ logId: activity.workoutLogId }}
-                        className={titleLinkClass}
-                      >
+                    {logId ? (
+                      <Link to="/app/completed/$logId" params={{ logId }} className={titleLinkClass}>
                         {activity.title}
                       </Link>
                     ) : (
