@@ -129,6 +129,24 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(fake.logOfEntry(entryId)?.status).toBe('in_progress');
   });
 
+  it('floats the rest over the sets with the finish bar, and rests as prescribed: none inside a superset, the block’s after its round', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    // With the finish bar (fixed at the bottom), not above the sets: nothing moves under the athlete's finger.
+    const actions = screen.getByRole('region', { name: 'Workout actions' });
+    expect(within(actions).getByRole('timer', { name: 'Rest' })).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Skip rest' }));
+
+    // B1 then B2 straight away; the block's 1:30 after B2, the round's last exercise.
+    await user.click(doneButton('Rear-foot elevated split squat', 1));
+    expect(screen.queryByRole('timer', { name: 'Rest' })).not.toBeInTheDocument();
+    await user.click(doneButton('Med-ball rotational throw', 1));
+    expect(
+      within(screen.getByRole('timer', { name: 'Rest' })).getByText(/^(1:30|1:29)$/),
+    ).toBeInTheDocument();
+  });
+
   it('adds, removes and swaps (staff for an athlete), each a write of its own', async () => {
     const { user, entryId } = await openTodaysWorkout(demoUsers.coach);
     await user.click(await screen.findByRole('button', { name: 'Start for Jamie Rivera' }));

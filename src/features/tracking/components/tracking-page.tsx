@@ -307,14 +307,13 @@ function TrackingSession({
 
   return (
     <div className="mx-auto max-w-3xl space-y-3 px-4 pb-28 lg:px-0 lg:pb-6">
-      {/* The bar and the rest stay in sight while the sets scroll under them. */}
-      <div className="sticky top-0 z-10 space-y-2 lg:top-[4.5rem]">
+      {/* The bar stays in sight while the sets scroll under it. */}
+      <div className="sticky top-0 z-10 lg:top-[4.5rem]">
         <TopBar
           title={log.workout.name}
           subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
           status={isStarted ? <SyncStatus log={log} /> : undefined}
         />
-        {log.rest && !isCompleted ? <RestTimer logId={log.logId} rest={log.rest} /> : null}
       </div>
       {details ? <WorkoutFacts entry={details} /> : null}
       {isStaff && log.assignmentId ? (
@@ -369,7 +368,7 @@ function TrackingSession({
           </Button>
         </ActionBar>
       ) : !isCompleted ? (
-        <ActionBar>
+        <ActionBar above={log.rest ? <RestTimer logId={log.logId} rest={log.rest} /> : null}>
           <Button
             className="w-full lg:w-auto"
             data-tour="finish-workout"
@@ -387,15 +386,25 @@ function TrackingSession({
   );
 }
 
-/** The screen's main action, fixed to the bottom on a phone; the offline notice sits above it (useBottomBar). */
-function ActionBar({ children }: { children: ReactNode }) {
+/**
+ * The screen's main action, fixed to the bottom on a phone; the offline notice sits above it (useBottomBar). The
+ * rest timer (`above`) floats over the sets, on top of the bar or in a desktop's corner, so they never move (ADR 047).
+ */
+function ActionBar({ children, above }: { children: ReactNode; above?: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
   useBottomBar(bar);
   return (
     <div
       ref={bar}
+      role="region"
+      aria-label="Workout actions"
       className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0"
     >
+      {above ? (
+        <div className="absolute inset-x-3 bottom-full mb-2 lg:fixed lg:inset-x-auto lg:right-6 lg:bottom-6 lg:z-20 lg:mb-0 lg:w-80">
+          {above}
+        </div>
+      ) : null}
       {children}
     </div>
   );
