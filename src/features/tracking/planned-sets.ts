@@ -231,6 +231,17 @@ export function setFieldsOf(
   };
 }
 
+/** "Log as prescribed": the sets not done yet, done with the values they show (the prescription unless changed). */
+export function setsAsPrescribed(
+  plans: readonly ExercisePlan[],
+): { setId: string | null; fields: SetFields }[] {
+  return plans.flatMap((plan) =>
+    plan.rows
+      .filter((row) => !row.done)
+      .map((row) => ({ setId: row.setId, fields: setFieldsOf(plan, row, { done: true }) })),
+  );
+}
+
 export interface SessionTotals {
   doneSets: number;
   volume: number;

@@ -5,10 +5,10 @@ import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { markSetDone, saveExercise, saveSet } from '@/lib/tracking-sync/log-actions';
+import { markSetDone, saveExercise, saveSet, saveSets } from '@/lib/tracking-sync/log-actions';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import type { ExercisePlan, PerformedValues, SetRow } from '../planned-sets';
-import { setFieldsOf } from '../planned-sets';
+import { setFieldsOf, setsAsPrescribed } from '../planned-sets';
 import { unlockRestBeep } from '../rest-beep';
 import { SwapExerciseDialog } from './swap-exercise-dialog';
 
@@ -138,6 +138,17 @@ export const ExerciseCard = memo(function ExerciseCard({
 
       {!isLocked ? (
         <div className="mt-1 flex flex-wrap gap-1">
+          {plan.rows.some((row) => !row.done) ? (
+            <Button
+              variant="ghost"
+              className="min-h-9 px-2.5"
+              aria-label={`Log ${plan.exerciseName} as prescribed`}
+              onClick={() => saveSets(logOfChange(), setsAsPrescribed([plan]))}
+            >
+              <CheckIcon className="size-4" />
+              Log as prescribed
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             className="min-h-9 px-2.5"
