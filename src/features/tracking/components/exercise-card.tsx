@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { BookIcon, CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { markSetDone, saveExercise, saveSet, saveSets } from '@/lib/tracking-sync/log-actions';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import type { ExercisePlan, PerformedValues, SetRow } from '../planned-sets';
 import { setFieldsOf, setsAsPrescribed } from '../planned-sets';
 import { unlockRestBeep } from '../rest-beep';
+import { ExerciseInfoDialog } from './exercise-info-dialog';
 import { SwapExerciseDialog } from './swap-exercise-dialog';
 
 interface Field {
@@ -86,6 +87,7 @@ export const ExerciseCard = memo(function ExerciseCard({
 }) {
   const lastTimeOfExercise = useQuery(trackingQueries.lastTime(athleteId, plan.exerciseId));
   const [isSwapping, setIsSwapping] = useState(false);
+  const [isReading, setIsReading] = useState(false);
   const [isWritingNotes, setIsWritingNotes] = useState(false);
   const fields = fieldsOf(plan.measures);
   const headingId = useId();
@@ -111,11 +113,22 @@ export const ExerciseCard = memo(function ExerciseCard({
           {last ? <p className="mt-0.5 text-sm font-medium text-foreground">{last}</p> : null}
           {plan.coachNotes ? <p className="mt-1 text-sm text-muted-foreground">{plan.coachNotes}</p> : null}
         </div>
-        {!isLocked ? (
-          <Button variant="ghost" className="min-h-9 px-2.5" onClick={() => setIsSwapping(true)}>
-            Swap
+        <div className="flex shrink-0 gap-1">
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2.5"
+            aria-label={`How to do ${plan.exerciseName}`}
+            onClick={() => setIsReading(true)}
+          >
+            <BookIcon className="size-4" />
+            How to
           </Button>
-        ) : null}
+          {!isLocked ? (
+            <Button variant="ghost" className="min-h-9 px-2.5" onClick={() => setIsSwapping(true)}>
+              Swap
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <ol className="mt-3 space-y-1.5">
@@ -210,6 +223,7 @@ export const ExerciseCard = memo(function ExerciseCard({
         </div>
       ) : null}
 
+      {isReading ? <ExerciseInfoDialog plan={plan} onClose={() => setIsReading(false)} /> : null}
       {isSwapping ? (
         <SwapExerciseDialog
           plan={plan}

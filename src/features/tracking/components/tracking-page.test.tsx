@@ -183,6 +183,22 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/schedule'));
   });
 
+  it('shows an exercise’s instructions and video one tap from its card', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'How to do Trap-bar deadlift' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Trap-bar deadlift' });
+    expect(
+      await within(sheet).findByText(
+        'Stand in the middle of the bar, hips back, chest up; push the floor away.',
+      ),
+    ).toBeInTheDocument();
+    // YouTube plays in place, as in the library.
+    expect(within(sheet).getByTitle('Video: Trap-bar deadlift')).toHaveAttribute(
+      'src',
+      expect.stringContaining('youtube'),
+    );
+  });
+
   it('adds, removes and swaps (staff for an athlete), each a write of its own', async () => {
     const { user, entryId } = await openTodaysWorkout(demoUsers.coach);
     await user.click(await screen.findByRole('button', { name: 'Start for Jamie Rivera' }));
