@@ -1,5 +1,6 @@
 import type { Measure, WeightUnit } from '@contract';
 import type { LastTimeOfExercise } from '@contract/last-time';
+import { defaultBarWeight, isBarbellExercise, platesPerSide } from '@contract/strength';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
@@ -62,6 +63,22 @@ function lastTime(lastTimeOfExercise: LastTimeOfExercise | undefined, logId: str
   return `Last time (${day}): ${parts.join(' · ')}`;
 }
 
+/** The plates to load for the next set not done of a barbell exercise, in the set's unit on a standard bar. */
+function nextPlates(plan: ExercisePlan, weightUnit: WeightUnit): string | null {
+  if (!isBarbellExercise({ name: plan.exerciseName, category: plan.category, measures: plan.measures }))
+    return null;
+  const index = plan.rows.findIndex((row) => !row.done);
+  const row = plan.rows[index];
+  if (!row || row.values.load === null) return null;
+  const unit = row.values.loadUnit ?? weightUnit;
+  const bar = defaultBarWeight[unit];
+  const plates = platesPerSide(row.values.load, unit, bar);
+  if (!plates) return null;
+  const perSide = plates.plates.length > 0 ? `${plates.plates.join(' + ')} a side` : 'the empty bar';
+  const leftover = plates.leftover > 0 ? ` (${plates.leftover} ${unit} short)` : '';
+  return `Set ${index + 1}, ${row.values.load} ${unit}: ${perSide} on a ${bar} ${unit} bar${leftover}`;
+}
+
 /**
  * One exercise of the workout being tracked: its sets, "last time", notes, swap, add a set. Memoised: a tap
  * re-renders the exercise it changed, not the whole workout (issue 15: on screen within one frame).
@@ -93,6 +110,7 @@ export const ExerciseCard = memo(function ExerciseCard({
   const headingId = useId();
   const notesId = useId();
   const last = lastTime(lastTimeOfExercise.data, logId);
+  const plates = isLocked ? null : nextPlates(plan, weightUnit);
   const logOfChange = beginLog ?? (() => logId);
 
   return (
@@ -145,6 +163,12 @@ export const ExerciseCard = memo(function ExerciseCard({
           />
         ))}
       </ol>
+      {plates ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          <span className="font-semibold text-foreground">Plates </span>
+          {plates}
+        </p>
+      ) : null}
       {plan.rows.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No sets: add one if it was done.</p>
       ) : null}

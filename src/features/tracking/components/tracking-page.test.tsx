@@ -199,6 +199,21 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows the plates per side for the next set of a barbell lift, and not for a med-ball throw', async () => {
+    const { user } = await openTodaysWorkout();
+    const deadlift = await screen.findByRole('region', { name: /Trap-bar deadlift$/ });
+    expect(
+      await within(deadlift).findByText('Set 1, 250 lb: 45 + 45 + 10 + 2.5 a side on a 45 lb bar'),
+    ).toBeInTheDocument();
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    const load = within(setRow('Trap-bar deadlift', 2)).getByRole('spinbutton', { name: /^Load/ });
+    await user.clear(load);
+    await user.type(load, '135{Enter}');
+    expect(within(deadlift).getByText('Set 2, 135 lb: 45 a side on a 45 lb bar')).toBeInTheDocument();
+    const throwCard = screen.getByRole('region', { name: /Med-ball rotational throw$/ });
+    expect(within(throwCard).queryByText(/a side on a/)).not.toBeInTheDocument();
+  });
+
   it('adds, removes and swaps (staff for an athlete), each a write of its own', async () => {
     const { user, entryId } = await openTodaysWorkout(demoUsers.coach);
     await user.click(await screen.findByRole('button', { name: 'Start for Jamie Rivera' }));
