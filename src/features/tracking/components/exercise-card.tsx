@@ -175,17 +175,17 @@ export const ExerciseCard = memo(function ExerciseCard({
 
       {!isLocked ? (
         <div className="mt-1 flex flex-wrap gap-1">
-          {plan.rows.some((row) => !row.done) ? (
-            <Button
-              variant="ghost"
-              className="min-h-9 px-2.5"
-              aria-label={`Log ${plan.exerciseName} as prescribed`}
-              onClick={() => saveSets(logOfChange(), setsAsPrescribed([plan]))}
-            >
-              <CheckIcon className="size-4" />
-              Log as prescribed
-            </Button>
-          ) : null}
+          {/* Kept when all is done (disabled): the cards below do not move up under the finger. */}
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2.5"
+            aria-label={`Log ${plan.exerciseName} as prescribed`}
+            disabled={plan.rows.every((row) => row.done)}
+            onClick={() => saveSets(logOfChange(), setsAsPrescribed([plan]))}
+          >
+            <CheckIcon className="size-4" />
+            Log as prescribed
+          </Button>
           <Button
             variant="ghost"
             className="min-h-9 px-2.5"

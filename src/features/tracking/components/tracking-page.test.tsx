@@ -155,6 +155,8 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
       expect(doneButton('Trap-bar deadlift', position)).toHaveAttribute('aria-pressed', 'true');
     }
     expect(doneButton('Rear-foot elevated split squat', 1)).toHaveAttribute('aria-pressed', 'false');
+    // Kept in its place, so the cards below do not move up.
+    expect(screen.getByRole('button', { name: 'Log Trap-bar deadlift as prescribed' })).toBeDisabled();
     await screen.findByText('All changes saved');
     expect(fake.logOfEntry(entryId)?.sets).toMatchObject(
       [1, 2, 3, 4].map((setNumber) => ({ setNumber, reps: 5, load: 250, loadUnit: 'lb', done: true })),

@@ -40,7 +40,7 @@ import { ExerciseCard } from './exercise-card';
 import { FinishDialog } from './finish-dialog';
 import { PitchPanel, takesPitches } from './pitch-panel';
 import { RestTimer } from './rest-timer';
-import { RejectedChanges, SyncStatus } from './sync-status';
+import { NotStartedStatus, RejectedChanges, SyncStatus } from './sync-status';
 
 const route = getRouteApi('/app/track/$entryId');
 
@@ -333,7 +333,7 @@ function TrackingSession({
         <TopBar
           title={log.workout.name}
           subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
-          status={isStarted ? <SyncStatus log={log} /> : undefined}
+          status={isStarted ? <SyncStatus log={log} /> : <NotStartedStatus />}
           menu={
             canChange && doneCount < plannedCount ? (
               <RowActionsMenu
@@ -423,8 +423,9 @@ function TrackingSession({
 }
 
 /**
- * The screen's main action, fixed to the bottom on a phone; the offline notice sits above it (useBottomBar). The
- * rest timer (`above`) floats over the sets, on top of the bar or in a desktop's corner, so they never move (ADR 047).
+ * The screen's main action, fixed to the bottom on a phone (sticky on a desktop); the offline notice sits above it
+ * (useBottomBar). The rest timer (`above`) floats over the sets on a phone and sits in the bar on a desktop, so the
+ * sets never move (ADR 047).
  */
 function ActionBar({ children, above }: { children: ReactNode; above?: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
@@ -434,12 +435,10 @@ function ActionBar({ children, above }: { children: ReactNode; above?: ReactNode
       ref={bar}
       role="region"
       aria-label="Workout actions"
-      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0"
+      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:sticky lg:bottom-4 lg:flex lg:items-center lg:justify-end lg:gap-3 lg:rounded-2xl lg:border lg:bg-surface/95 lg:p-2 lg:shadow-sm lg:backdrop-blur"
     >
       {above ? (
-        <div className="absolute inset-x-3 bottom-full mb-2 lg:fixed lg:inset-x-auto lg:right-6 lg:bottom-6 lg:z-20 lg:mb-0 lg:w-80">
-          {above}
-        </div>
+        <div className="absolute inset-x-3 bottom-full mb-2 lg:static lg:mb-0 lg:w-80">{above}</div>
       ) : null}
       {children}
     </div>
