@@ -4,7 +4,9 @@ import {
   detectRecords,
   epley,
   estimatedOneRm,
+  isBarbellExercise,
   loadFromPercent,
+  platesPerSide,
   roundToPlate,
   takesOneRm,
 } from './strength';
@@ -93,5 +95,32 @@ describe('takesOneRm (ADR 048)', () => {
     expect(detectRecords(sets, none, { estimates: false }).map((record) => record.kind)).toEqual([
       'heaviest_load',
     ]);
+  });
+});
+
+describe('plate math', () => {
+  it('loads each side heaviest plate first, on a 45 lb or 20 kg bar', () => {
+    expect(platesPerSide(250, 'lb')).toEqual({ plates: [45, 45, 10, 2.5], leftover: 0 });
+    expect(platesPerSide(135, 'lb')).toEqual({ plates: [45], leftover: 0 });
+    expect(platesPerSide(45, 'lb')).toEqual({ plates: [], leftover: 0 });
+    expect(platesPerSide(102.5, 'kg')).toEqual({ plates: [25, 15, 1.25], leftover: 0 });
+    expect(platesPerSide(100, 'kg', 15)).toEqual({ plates: [25, 15, 2.5], leftover: 0 });
+  });
+
+  it('says what the plates cannot make, and nothing below the bar', () => {
+    expect(platesPerSide(52, 'lb')).toEqual({ plates: [2.5], leftover: 2 });
+    expect(platesPerSide(40, 'lb')).toBeNull();
+  });
+
+  it('takes a lift with a load for a barbell unless its name names other equipment', () => {
+    const lift = { category: 'lift', measures: ['reps', 'load'] };
+    expect(isBarbellExercise({ ...lift, name: 'Trap-bar deadlift' })).toBe(true);
+    expect(isBarbellExercise({ ...lift, name: 'Back squat' })).toBe(true);
+    expect(isBarbellExercise({ ...lift, name: 'Dumbbell bench press' })).toBe(false);
+    expect(isBarbellExercise({ ...lift, name: 'Kettlebell swing' })).toBe(false);
+    expect(
+      isBarbellExercise({ name: 'Med-ball rotational throw', category: 'med-ball', measures: ['load'] }),
+    ).toBe(false);
+    expect(isBarbellExercise({ ...lift, name: 'Push-up', measures: ['reps'] })).toBe(false);
   });
 });

@@ -60,6 +60,58 @@ export function loadFromPercent(
   return roundToPlate((convertLoad(max.value, max.unit, unit) * percentOneRm) / 100, step);
 }
 
+/** The bar a barbell load includes when the organisation sets none: an Olympic bar, 45 lb or 20 kg. */
+export const defaultBarWeight: Record<WeightUnit, number> = { lb: 45, kg: 20 };
+
+/** The plates a weight room has, heaviest first. */
+export const standardPlates: Record<WeightUnit, readonly number[]> = {
+  lb: [45, 35, 25, 10, 5, 2.5],
+  kg: [25, 20, 15, 10, 5, 2.5, 1.25],
+};
+
+/**
+ * The plates per side for a barbell load (heaviest first), and what they cannot make (`leftover`, both sides
+ * together). Null for a load lighter than the bar.
+ */
+export function platesPerSide(
+  load: number,
+  unit: WeightUnit,
+  barWeight: number = defaultBarWeight[unit],
+): { plates: number[]; leftover: number } | null {
+  if (!Number.isFinite(load) || load < barWeight) return null;
+  // Thousandths, so 2.5 and 1.25 add up without floating-point crumbs.
+  let side = Math.round(((load - barWeight) / 2) * 1000);
+  const plates: number[] = [];
+  for (const plate of standardPlates[unit]) {
+    const size = Math.round(plate * 1000);
+    while (side >= size) {
+      plates.push(plate);
+      side -= size;
+    }
+  }
+  return { plates, leftover: (side * 2) / 1000 };
+}
+
+/** Equipment the name says is not a barbell. */
+const notBarbell =
+  /dumbbell|\bdb\b|kettlebell|\bkb\b|band|cable|machine|med-?ball|sled|landmine|smith|plate|vest|bodyweight/i;
+
+/**
+ * Whether an exercise is loaded on a bar (ADR 047): a lift that takes a load, unless its name names other
+ * equipment. The library has no equipment field, and "Back squat", "Trap-bar deadlift", "Bench press" are bars.
+ */
+export function isBarbellExercise(exercise: {
+  name: string;
+  category: string;
+  measures: readonly string[];
+}): boolean {
+  return (
+    exercise.category === 'lift' &&
+    (exercise.measures.includes('load') || exercise.measures.includes('percentOneRm')) &&
+    !notBarbell.test(exercise.name)
+  );
+}
+
 /** A done set as record detection sees it: loads in kg, so sets in lb and in kg compare. */
 export interface RecordCandidate {
   id: string;

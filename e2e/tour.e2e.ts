@@ -207,15 +207,9 @@ describe('the guided tour in Chromium', () => {
     await congrats.waitFor();
     await congrats.getByRole('button', { name: 'Done' }).click();
 
-    // 12-13: the schedule shows it completed; the completed workout opens from it.
-    await stepIs(page, 12, 'See it completed on the schedule');
-    if (viewport === 'phone') {
-      // Tracking is full screen on a phone: the band is at its top, and its close button (to the schedule) is lit.
-      await saveScreenshot(page, `tour-step-12-${width}`);
-      await useSpotlit(page, undefined, '[data-tour="leave-tracking"]');
-    } else {
-      await openFromNavigation(page, viewport, 'Schedule', 'from the guide');
-    }
+    // 12-13: Done goes back where the coach came from, the schedule (ADR 047), which shows it completed (step 12
+    // done on arrival); the completed workout opens from it.
+    await waitForPath(page, '/app/schedule');
     await stepIs(page, 13, 'Open the completed workout');
     await useSpotlit(page, workoutName); // the entry on the calendar
     await useSpotlit(page, 'See the completed workout');

@@ -101,6 +101,18 @@ export function prefill(
   };
 }
 
+/**
+ * The rest after a set (ADR 047): the set's own, else the block's; in a superset the block's rest comes after its
+ * last exercise (between rounds), as the athlete goes straight from A1 to A2.
+ */
+export function prescribedRest(
+  prescribed: PrescribedSet | null,
+  block: Pick<WorkoutBlock, 'restSeconds'>,
+  isLastOfBlock: boolean,
+): number | null {
+  return prescribed?.restSeconds ?? (isLastOfBlock ? block.restSeconds : null);
+}
+
 const letterOf = (index: number) => String.fromCharCode(65 + (index % 26));
 
 export function planExercises(log: DeviceLog, context: PrefillContext): ExercisePlan[] {
@@ -138,7 +150,8 @@ function planExercise(
     prescribed: slot.sets[index % slot.sets.length] ?? null,
   }));
   const byNumber = new Map(deviceSets.map((loggedSet) => [loggedSet.setNumber, loggedSet]));
-  const restOf = (prescribed: PrescribedSet | null) => prescribed?.restSeconds ?? block.restSeconds;
+  const restOf = (prescribed: PrescribedSet | null) =>
+    prescribedRest(prescribed, block, block.exercises.indexOf(slot) === block.exercises.length - 1);
   const rows: SetRow[] = planned.flatMap(({ setNumber, prescribed }) => {
     const touched = byNumber.get(setNumber);
     if (touched?.removed) return [];
@@ -159,7 +172,7 @@ function planExercise(
   const added = deviceSets
     .filter((loggedSet) => loggedSet.setNumber > planned.length && !loggedSet.removed)
     .sort((a, b) => a.setNumber - b.setNumber)
-    .map((loggedSet) => rowOf(loggedSet, null, block.restSeconds));
+    .map((loggedSet) => rowOf(loggedSet, null, restOf(null)));
   const numbers = [planned.length, ...deviceSets.map((loggedSet) => loggedSet.setNumber)];
   return {
     blockExerciseId: slot.id,
@@ -216,6 +229,17 @@ export function setFieldsOf(
     done: row.done,
     ...changes,
   };
+}
+
+/** "Log as prescribed": the sets not done yet, done with the values they show (the prescription unless changed). */
+export function setsAsPrescribed(
+  plans: readonly ExercisePlan[],
+): { setId: string | null; fields: SetFields }[] {
+  return plans.flatMap((plan) =>
+    plan.rows
+      .filter((row) => !row.done)
+      .map((row) => ({ setId: row.setId, fields: setFieldsOf(plan, row, { done: true }) })),
+  );
 }
 
 export interface SessionTotals {

@@ -204,6 +204,28 @@ export function saveSet(
   return id;
 }
 
+/**
+ * Several sets at once ("log as prescribed", issue 23): one change of the device's log, with a write per set in
+ * the outbox, so the screen renders once and each set is sent (and retried) on its own like a tap's.
+ */
+export function saveSets(logId: string, changes: { setId: string | null; fields: SetFields }[]): void {
+  if (changes.length === 0) return;
+  const stamped = changes.map(({ setId, fields }) => {
+    const id = setId ?? uuidv7();
+    const loggedSet: DeviceSet = { ...fields, removed: false, changedAt: now(), id };
+    return { id, loggedSet, stamp: newStamp() };
+  });
+  const next = updateDeviceLog(logId, (log) =>
+    stamped.reduce<DeviceLog>((changed, { id, loggedSet, stamp }) => {
+      const { id: _id, ...body } = loggedSet;
+      const withSet = { ...changed, sets: { ...changed.sets, [id]: loggedSet } };
+      const item = outboxItem(stamp, 'set', 'PUT', `api/workout-logs/${changed.logId}/sets/${id}`, body, id);
+      return { ...withSet, outbox: enqueue(withSet, item) };
+    }, log),
+  );
+  if (next) requestSync();
+}
+
 /** Marking a set done (or not) also starts the rest that follows it, when the workout gives one. */
 export function markSetDone(
   logId: string,

@@ -18,7 +18,7 @@ import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { showFieldErrors, typedKeptOnDevice } from '@/lib/api/request-failure';
 import { clearFormDraft, loadFormDraft, saveFormDraft } from '@/lib/form-drafts/form-draft';
-import { VideoPreview } from './video-preview';
+import { VideoPreview } from '@/components/widgets/video-preview';
 
 export interface ExerciseFormValues {
   name: string;

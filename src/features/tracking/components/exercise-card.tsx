@@ -1,15 +1,17 @@
 import type { Measure, WeightUnit } from '@contract';
 import type { LastTimeOfExercise } from '@contract/last-time';
+import { defaultBarWeight, isBarbellExercise, platesPerSide } from '@contract/strength';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { markSetDone, saveExercise, saveSet } from '@/lib/tracking-sync/log-actions';
+import { BookIcon, CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { markSetDone, saveExercise, saveSet, saveSets } from '@/lib/tracking-sync/log-actions';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import type { ExercisePlan, PerformedValues, SetRow } from '../planned-sets';
-import { setFieldsOf } from '../planned-sets';
+import { setFieldsOf, setsAsPrescribed } from '../planned-sets';
 import { unlockRestBeep } from '../rest-beep';
+import { ExerciseInfoDialog } from './exercise-info-dialog';
 import { SwapExerciseDialog } from './swap-exercise-dialog';
 
 interface Field {
@@ -61,6 +63,22 @@ function lastTime(lastTimeOfExercise: LastTimeOfExercise | undefined, logId: str
   return `Last time (${day}): ${parts.join(' · ')}`;
 }
 
+/** The plates to load for the next set not done of a barbell exercise, in the set's unit on a standard bar. */
+function nextPlates(plan: ExercisePlan, weightUnit: WeightUnit): string | null {
+  if (!isBarbellExercise({ name: plan.exerciseName, category: plan.category, measures: plan.measures }))
+    return null;
+  const index = plan.rows.findIndex((row) => !row.done);
+  const row = plan.rows[index];
+  if (!row || row.values.load === null) return null;
+  const unit = row.values.loadUnit ?? weightUnit;
+  const bar = defaultBarWeight[unit];
+  const plates = platesPerSide(row.values.load, unit, bar);
+  if (!plates) return null;
+  const perSide = plates.plates.length > 0 ? `${plates.plates.join(' + ')} a side` : 'the empty bar';
+  const leftover = plates.leftover > 0 ? ` (${plates.leftover} ${unit} short)` : '';
+  return `Set ${index + 1}, ${row.values.load} ${unit}: ${perSide} on a ${bar} ${unit} bar${leftover}`;
+}
+
 /**
  * One exercise of the workout being tracked: its sets, "last time", notes, swap, add a set. Memoised: a tap
  * re-renders the exercise it changed, not the whole workout (issue 15: on screen within one frame).
@@ -86,11 +104,13 @@ export const ExerciseCard = memo(function ExerciseCard({
 }) {
   const lastTimeOfExercise = useQuery(trackingQueries.lastTime(athleteId, plan.exerciseId));
   const [isSwapping, setIsSwapping] = useState(false);
+  const [isReading, setIsReading] = useState(false);
   const [isWritingNotes, setIsWritingNotes] = useState(false);
   const fields = fieldsOf(plan.measures);
   const headingId = useId();
   const notesId = useId();
   const last = lastTime(lastTimeOfExercise.data, logId);
+  const plates = isLocked ? null : nextPlates(plan, weightUnit);
   const logOfChange = beginLog ?? (() => logId);
 
   return (
@@ -111,11 +131,22 @@ export const ExerciseCard = memo(function ExerciseCard({
           {last ? <p className="mt-0.5 text-sm font-medium text-foreground">{last}</p> : null}
           {plan.coachNotes ? <p className="mt-1 text-sm text-muted-foreground">{plan.coachNotes}</p> : null}
         </div>
-        {!isLocked ? (
-          <Button variant="ghost" className="min-h-9 px-2.5" onClick={() => setIsSwapping(true)}>
-            Swap
+        <div className="flex shrink-0 gap-1">
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2.5"
+            aria-label={`How to do ${plan.exerciseName}`}
+            onClick={() => setIsReading(true)}
+          >
+            <BookIcon className="size-4" />
+            How to
           </Button>
-        ) : null}
+          {!isLocked ? (
+            <Button variant="ghost" className="min-h-9 px-2.5" onClick={() => setIsSwapping(true)}>
+              Swap
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <ol className="mt-3 space-y-1.5">
@@ -132,12 +163,29 @@ export const ExerciseCard = memo(function ExerciseCard({
           />
         ))}
       </ol>
+      {plates ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          <span className="font-semibold text-foreground">Plates </span>
+          {plates}
+        </p>
+      ) : null}
       {plan.rows.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No sets: add one if it was done.</p>
       ) : null}
 
       {!isLocked ? (
         <div className="mt-1 flex flex-wrap gap-1">
+          {/* Kept when all is done (disabled): the cards below do not move up under the finger. */}
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2.5"
+            aria-label={`Log ${plan.exerciseName} as prescribed`}
+            disabled={plan.rows.every((row) => row.done)}
+            onClick={() => saveSets(logOfChange(), setsAsPrescribed([plan]))}
+          >
+            <CheckIcon className="size-4" />
+            Log as prescribed
+          </Button>
           <Button
             variant="ghost"
             className="min-h-9 px-2.5"
@@ -199,6 +247,7 @@ export const ExerciseCard = memo(function ExerciseCard({
         </div>
       ) : null}
 
+      {isReading ? <ExerciseInfoDialog plan={plan} onClose={() => setIsReading(false)} /> : null}
       {isSwapping ? (
         <SwapExerciseDialog
           plan={plan}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import type { FinishFields } from '@/lib/tracking-sync/log-actions';
@@ -13,13 +14,21 @@ interface FinishValues {
 const fieldClass =
   'block min-h-11 w-full rounded-lg border border-border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm';
 
-/** Finish: how hard the session was (RPE 1-10), how long it took (from start, editable) and notes. */
+/**
+ * Finish: how hard the session was (RPE 1-10), how long it took (from start, editable) and notes; first, the sets
+ * not logged, with the way back to them or to log them as prescribed (issue 23).
+ */
 export function FinishDialog({
   startedAt,
+  notLogged,
+  onLogAsPrescribed,
   onFinish,
   onClose,
 }: {
   startedAt: string;
+  /** Prescribed sets not marked done. */
+  notLogged: number;
+  onLogAsPrescribed: () => void;
   onFinish: (fields: FinishFields) => void;
   onClose: () => void;
 }) {
@@ -50,6 +59,23 @@ export function FinishDialog({
           }),
         )}
       >
+        {notLogged > 0 ? (
+          <Alert
+            tone="warning"
+            role="status"
+            title={`${notLogged} ${notLogged === 1 ? 'set is' : 'sets are'} not logged`}
+          >
+            <p>Finishing now records only the sets marked done.</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button variant="secondary" className="min-h-9" onClick={onClose}>
+                Go back to them
+              </Button>
+              <Button variant="secondary" className="min-h-9" onClick={onLogAsPrescribed}>
+                Mark them done as prescribed
+              </Button>
+            </div>
+          </Alert>
+        ) : null}
         <div>
           <label htmlFor={rpeId} className="mb-1.5 block text-sm font-medium text-foreground">
             Session RPE <span className="font-normal text-muted-foreground">(1 easy – 10 maximal)</span>

@@ -55,3 +55,13 @@ export function RejectedChanges({ log }: { log: DeviceLog }) {
     </div>
   );
 }
+
+/** Before the start, in the status's place: the first tap starts the workout without the sets moving down. */
+export function NotStartedStatus() {
+  return (
+    <p className="inline-flex items-center gap-1.5 rounded-full bg-muted px-2.5 py-1 text-xs font-semibold text-muted-foreground">
+      <span aria-hidden className="size-2 rounded-full bg-border-strong" />
+      Not started
+    </p>
+  );
+}

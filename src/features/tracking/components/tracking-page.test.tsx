@@ -129,6 +129,93 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(fake.logOfEntry(entryId)?.status).toBe('in_progress');
   });
 
+  it('floats the rest over the sets with the finish bar, and rests as prescribed: none inside a superset, the block’s after its round', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    // With the finish bar (fixed at the bottom), not above the sets: nothing moves under the athlete's finger.
+    const actions = screen.getByRole('region', { name: 'Workout actions' });
+    expect(within(actions).getByRole('timer', { name: 'Rest' })).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Skip rest' }));
+
+    // B1 then B2 straight away; the block's 1:30 after B2, the round's last exercise.
+    await user.click(doneButton('Rear-foot elevated split squat', 1));
+    expect(screen.queryByRole('timer', { name: 'Rest' })).not.toBeInTheDocument();
+    await user.click(doneButton('Med-ball rotational throw', 1));
+    expect(
+      within(screen.getByRole('timer', { name: 'Rest' })).getByText(/^(1:30|1:29)$/),
+    ).toBeInTheDocument();
+  });
+
+  it('logs an exercise as prescribed in one tap, and the whole workout from its menu, from the first tap', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    // Before the start: the tap starts the workout too (ADR 045).
+    await user.click(await screen.findByRole('button', { name: 'Log Trap-bar deadlift as prescribed' }));
+    for (const position of [1, 2, 3, 4]) {
+      expect(doneButton('Trap-bar deadlift', position)).toHaveAttribute('aria-pressed', 'true');
+    }
+    expect(doneButton('Rear-foot elevated split squat', 1)).toHaveAttribute('aria-pressed', 'false');
+    // Kept in its place, so the cards below do not move up.
+    expect(screen.getByRole('button', { name: 'Log Trap-bar deadlift as prescribed' })).toBeDisabled();
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(entryId)?.sets).toMatchObject(
+      [1, 2, 3, 4].map((setNumber) => ({ setNumber, reps: 5, load: 250, loadUnit: 'lb', done: true })),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Workout options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log the whole workout as prescribed' }));
+    expect(screen.getByText('10 of 10 sets done')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Workout options' })).not.toBeInTheDocument();
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(entryId)?.sets).toHaveLength(10);
+    expect([...fake.setWrites.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('goes back where the athlete came from when the congratulations are done', async () => {
+    signInAs(demoUsers.athlete);
+    const entryId = await todaysEntryId(demoUsers.athlete, 'Lower Body Strength A');
+    const { user, router } = renderApp('/app/schedule');
+    await act(() => router.navigate({ to: '/app/track/$entryId', params: { entryId } }));
+    await user.click(await screen.findByRole('button', { name: 'Log Trap-bar deadlift as prescribed' }));
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Finish workout' }));
+    const congrats = await screen.findByRole('dialog', { name: 'Workout complete!' });
+    await user.click(within(congrats).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/schedule'));
+  });
+
+  it('shows an exercise’s instructions and video one tap from its card', async () => {
+    const { user } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'How to do Trap-bar deadlift' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Trap-bar deadlift' });
+    expect(
+      await within(sheet).findByText(
+        'Stand in the middle of the bar, hips back, chest up; push the floor away.',
+      ),
+    ).toBeInTheDocument();
+    // YouTube plays in place, as in the library.
+    expect(within(sheet).getByTitle('Video: Trap-bar deadlift')).toHaveAttribute(
+      'src',
+      expect.stringContaining('youtube'),
+    );
+  });
+
+  it('shows the plates per side for the next set of a barbell lift, and not for a med-ball throw', async () => {
+    const { user } = await openTodaysWorkout();
+    const deadlift = await screen.findByRole('region', { name: /Trap-bar deadlift$/ });
+    expect(
+      await within(deadlift).findByText('Set 1, 250 lb: 45 + 45 + 10 + 2.5 a side on a 45 lb bar'),
+    ).toBeInTheDocument();
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    const load = within(setRow('Trap-bar deadlift', 2)).getByRole('spinbutton', { name: /^Load/ });
+    await user.clear(load);
+    await user.type(load, '135{Enter}');
+    expect(within(deadlift).getByText('Set 2, 135 lb: 45 a side on a 45 lb bar')).toBeInTheDocument();
+    const throwCard = screen.getByRole('region', { name: /Med-ball rotational throw$/ });
+    expect(within(throwCard).queryByText(/a side on a/)).not.toBeInTheDocument();
+  });
+
   it('adds, removes and swaps (staff for an athlete), each a write of its own', async () => {
     const { user, entryId } = await openTodaysWorkout(demoUsers.coach);
     await user.click(await screen.findByRole('button', { name: 'Start for Jamie Rivera' }));
@@ -286,7 +373,7 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
   });
 
   it('finishes with session RPE, duration and notes, shows the congratulations, and completes the entry', async () => {
-    const { user, entryId } = await openTodaysWorkout();
+    const { user, entryId, router } = await openTodaysWorkout();
     cutWrites();
     await user.click(await screen.findByRole('button', { name: 'Start' }));
     const load = within(setRow('Trap-bar deadlift', 1)).getByRole('spinbutton', { name: /^Load/ });
@@ -323,12 +410,38 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
       notes: 'Felt strong',
     });
     expect(log?.records).toMatchObject([{ kind: 'estimated_one_rm', value: 350 }]);
-    await user.click(within(congrats).getByRole('button', { name: 'Done' }));
     expect(within(screen.getByRole('main')).getByText('Completed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the completed workout' })).toHaveAttribute(
       'href',
       `/app/completed/${log?.id}`,
     );
+    // Opened straight on the workout (a cold start): Done goes to the dashboard.
+    await user.click(within(congrats).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+
+  it('warns of the sets not logged when finishing, and marks them done as prescribed in one tap', async () => {
+    const { user, entryId } = await openTodaysWorkout();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the workout' });
+    // 4 + 3 rounds × 2 = 10 sets, 1 done.
+    expect(within(dialog).getByText('9 sets are not logged')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Go back to them' }));
+    expect(screen.queryByRole('dialog', { name: 'Finish the workout' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Finish workout' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Finish the workout' })).getByRole('button', {
+        name: 'Mark them done as prescribed',
+      }),
+    );
+    expect(screen.getByText('10 of 10 sets done')).toBeInTheDocument();
+    expect(screen.queryByText(/sets? (is|are) not logged/)).not.toBeInTheDocument();
+    await screen.findByText('All changes saved');
+    expect(fake.logOfEntry(entryId)?.sets).toHaveLength(10);
+    expect([...fake.setWrites.values()].every((count) => count === 1)).toBe(true);
   });
 
   it('lets a coach track a group session athlete by athlete, losing nothing on a switch (tour steps included)', async () => {

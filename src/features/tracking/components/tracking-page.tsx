@@ -10,7 +10,8 @@ import { useBottomBar } from '@/components/layouts/bottom-bar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CategoryBadge } from '@/components/ui/category-badge';
-import { CloseIcon } from '@/components/ui/icons';
+import { CheckIcon, CloseIcon } from '@/components/ui/icons';
+import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { authQueries } from '@/lib/auth/auth-queries';
@@ -22,6 +23,7 @@ import {
   emptyDeviceLog,
   finishWorkoutLog,
   mergeServerPitches,
+  saveSets,
   startWorkoutLog,
 } from '@/lib/tracking-sync/log-actions';
 import { withServerLog } from '@/lib/tracking-sync/server-answers';
@@ -31,14 +33,14 @@ import { useCompletedWorkoutActions } from '@/stores/completed-workout-store';
 import { useScreenTitle } from '@/stores/header-store';
 import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import type { ExercisePlan, PrefillContext } from '../planned-sets';
-import { planExercises, sessionTotals } from '../planned-sets';
+import { planExercises, sessionTotals, setsAsPrescribed } from '../planned-sets';
 import { formatDuration, unlockRestBeep } from '../rest-beep';
 import { CongratsModal } from './congrats-modal';
 import { ExerciseCard } from './exercise-card';
 import { FinishDialog } from './finish-dialog';
 import { PitchPanel, takesPitches } from './pitch-panel';
 import { RestTimer } from './rest-timer';
-import { RejectedChanges, SyncStatus } from './sync-status';
+import { NotStartedStatus, RejectedChanges, SyncStatus } from './sync-status';
 
 const route = getRouteApi('/app/track/$entryId');
 
@@ -145,7 +147,17 @@ function notOnDevice(error: unknown): string {
 const draftLogOf = (entry: ScheduleItemDetail, athlete: PersonRef, userId: string): DeviceLog =>
   emptyDeviceLog({ entry: { ...entry, athlete }, userId }, `not-started:${entry.id}`, '', 0);
 
-function TopBar({ title, subtitle, status }: { title: string; subtitle?: string; status?: React.ReactNode }) {
+function TopBar({
+  title,
+  subtitle,
+  status,
+  menu,
+}: {
+  title: string;
+  subtitle?: string;
+  status?: React.ReactNode;
+  menu?: React.ReactNode;
+}) {
   return (
     <header className="-mx-4 flex flex-wrap items-center gap-x-2 border-b border-border bg-surface/95 px-2 py-2 backdrop-blur sm:-mx-6 sm:flex-nowrap lg:mx-0 lg:rounded-2xl lg:border">
       <Link
@@ -160,6 +172,7 @@ function TopBar({ title, subtitle, status }: { title: string; subtitle?: string;
         <h1 className="truncate text-base font-semibold text-foreground sm:text-lg">{title}</h1>
         {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
       </div>
+      {menu}
       {/* On a phone the status gets a line of its own under the title, which keeps its room. */}
       {status ? <div className="w-full pb-0.5 pl-[3.25rem] sm:w-auto sm:p-0">{status}</div> : null}
     </header>
@@ -279,6 +292,14 @@ function TrackingSession({
   const totals = sessionTotals(plans, context);
   const doneCount = totals.doneSets;
   const plannedCount = plans.reduce((count, plan) => count + plan.rows.length, 0);
+  const canChange = !isCompleted && !isSkipped;
+  // One change of the device's log for the whole workout; before the start, it is the start (ADR 045).
+  const logAllAsPrescribed = () => saveSets(beginLog ? beginLog() : log.logId, setsAsPrescribed(plans));
+  // Where the athlete came from (the dashboard, the schedule), or the dashboard after a cold start.
+  const leave = () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ to: '/app/dashboard' });
+  };
 
   const finish = (fields: Parameters<typeof finishWorkoutLog>[1]) => {
     const finished = finishWorkoutLog(log.logId, fields);
@@ -307,14 +328,22 @@ function TrackingSession({
 
   return (
     <div className="mx-auto max-w-3xl space-y-3 px-4 pb-28 lg:px-0 lg:pb-6">
-      {/* The bar and the rest stay in sight while the sets scroll under them. */}
-      <div className="sticky top-0 z-10 space-y-2 lg:top-[4.5rem]">
+      {/* The bar stays in sight while the sets scroll under it. */}
+      <div className="sticky top-0 z-10 lg:top-[4.5rem]">
         <TopBar
           title={log.workout.name}
           subtitle={`${forAthlete ? `For ${personName(log.athlete)} · ` : ''}${doneCount} of ${plannedCount} sets done`}
-          status={isStarted ? <SyncStatus log={log} /> : undefined}
+          status={isStarted ? <SyncStatus log={log} /> : <NotStartedStatus />}
+          menu={
+            canChange && doneCount < plannedCount ? (
+              <RowActionsMenu
+                label="Workout options"
+                actions={[{ id: 'all', label: 'Log the whole workout as prescribed', icon: CheckIcon }]}
+                onAction={logAllAsPrescribed}
+              />
+            ) : undefined
+          }
         />
-        {log.rest && !isCompleted ? <RestTimer logId={log.logId} rest={log.rest} /> : null}
       </div>
       {details ? <WorkoutFacts entry={details} /> : null}
       {isStaff && log.assignmentId ? (
@@ -369,7 +398,7 @@ function TrackingSession({
           </Button>
         </ActionBar>
       ) : !isCompleted ? (
-        <ActionBar>
+        <ActionBar above={log.rest ? <RestTimer logId={log.logId} rest={log.rest} /> : null}>
           <Button
             className="w-full lg:w-auto"
             data-tour="finish-workout"
@@ -380,22 +409,37 @@ function TrackingSession({
         </ActionBar>
       ) : null}
       {isFinishing ? (
-        <FinishDialog startedAt={log.startedAt} onFinish={finish} onClose={() => setIsFinishing(false)} />
+        <FinishDialog
+          startedAt={log.startedAt}
+          notLogged={plannedCount - doneCount}
+          onLogAsPrescribed={logAllAsPrescribed}
+          onFinish={finish}
+          onClose={() => setIsFinishing(false)}
+        />
       ) : null}
-      <CongratsModal />
+      <CongratsModal onClosed={leave} />
     </div>
   );
 }
 
-/** The screen's main action, fixed to the bottom on a phone; the offline notice sits above it (useBottomBar). */
-function ActionBar({ children }: { children: ReactNode }) {
+/**
+ * The screen's main action, fixed to the bottom on a phone (sticky on a desktop); the offline notice sits above it
+ * (useBottomBar). The rest timer (`above`) floats over the sets on a phone and sits in the bar on a desktop, so the
+ * sets never move (ADR 047).
+ */
+function ActionBar({ children, above }: { children: ReactNode; above?: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
   useBottomBar(bar);
   return (
     <div
       ref={bar}
-      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:static lg:border-0 lg:bg-transparent lg:p-0"
+      role="region"
+      aria-label="Workout actions"
+      className="fixed inset-x-0 bottom-0 z-10 border-t border-border bg-surface p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:sticky lg:bottom-4 lg:flex lg:items-center lg:justify-end lg:gap-3 lg:rounded-2xl lg:border lg:bg-surface/95 lg:p-2 lg:shadow-sm lg:backdrop-blur"
     >
+      {above ? (
+        <div className="absolute inset-x-3 bottom-full mb-2 lg:static lg:mb-0 lg:w-80">{above}</div>
+      ) : null}
       {children}
     </div>
   );

@@ -31,7 +31,7 @@ export function BlockExercise({
   isSortable,
 }: BlockExerciseProps) {
   const path = `blocks.${blockIndex}.exercises.${slotIndex}` as const;
-  const { control, register, setValue } = useFormContext<WorkoutFormValues>();
+  const { control, register, setValue, getValues } = useFormContext<WorkoutFormValues>();
   const { errors } = useFormState({ control, name: path });
   const exercise = useWatch({ control, name: `${path}.exercise` });
   const notes = useWatch({ control, name: `${path}.notes` });
@@ -49,9 +49,14 @@ export function BlockExercise({
       setShorthandProblem(parsed.message);
       return;
     }
+    // A rest already typed stays when the shorthand gives none (issue 23): set by set, the last one's for the rest.
+    const typed = getValues(`${path}.sets`);
     setValue(
       `${path}.sets`,
-      parsed.sets.map((set) => setFormOf(set, weightUnit)),
+      parsed.sets.map((set, index) => {
+        const form = setFormOf(set, weightUnit);
+        return form.rest === '' ? { ...form, rest: (typed[index] ?? typed.at(-1))?.rest ?? '' } : form;
+      }),
       { shouldDirty: true },
     );
     setShorthand('');

@@ -161,7 +161,7 @@ export function SetRows({ path, slotLabel, measures, weightUnit }: SetRowsProps)
                         <input
                           aria-label={`${name}: rest`}
                           autoComplete="off"
-                          placeholder={index === 0 ? '1:30' : undefined}
+                          placeholder={index === 0 ? 'm:ss' : undefined}
                           aria-invalid={Boolean(fieldError('rest')) || undefined}
                           aria-describedby={described}
                           className={`${inputClass} ${fieldError('rest') ? 'border-danger' : 'border-border'}`}

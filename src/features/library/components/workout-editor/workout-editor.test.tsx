@@ -100,6 +100,26 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
     expect(await screen.findByRole('link', { name: 'Lower Body Strength B' })).toBeInTheDocument();
   });
 
+  it('keeps a rest already typed when the sets are filled from the shorthand', async () => {
+    const { user } = renderApp('/app/library/workouts/new');
+    await user.type(await screen.findByLabelText('Workout name'), 'Rested');
+    await pick(user, 'Add the first exercise', 'trap', /Trap-bar deadlift/);
+    const blockA = blockNamed('A');
+    await user.type(within(blockA).getByLabelText('Set 1 of A Trap-bar deadlift: rest'), '2:30');
+    await user.type(
+      within(blockA).getByLabelText(/Quick fill the sets of A Trap-bar deadlift/),
+      '3 x 5 @ 80%{Enter}',
+    );
+    expect(within(blockA).getByLabelText('Set 1 of A Trap-bar deadlift: rest')).toHaveValue('2:30');
+    expect(within(blockA).getByLabelText('Set 3 of A Trap-bar deadlift: rest')).toHaveValue('2:30');
+    // A rest in the shorthand wins.
+    await user.type(
+      within(blockA).getByLabelText(/Quick fill the sets of A Trap-bar deadlift/),
+      '2 x 3 @ 85% rest 3:00{Enter}',
+    );
+    expect(within(blockA).getByLabelText('Set 2 of A Trap-bar deadlift: rest')).toHaveValue('3:00');
+  });
+
   it('checks with the contract before sending: an upside-down range and a set without a target stay on screen', async () => {
     const saves = recordBodies('POST', '/api/workouts');
     const { user } = renderApp('/app/library/workouts/new');
