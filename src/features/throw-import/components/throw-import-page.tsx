@@ -139,6 +139,17 @@ export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
         )}
       </Step>
 
+      {current && current.mismatches.length > 0 && current.status !== 'committed' ? (
+        <Alert tone="warning" title="This file may not belong to this workout">
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {current.mismatches.map((mismatch) => (
+              <li key={mismatch.kind}>{mismatch.message}</li>
+            ))}
+          </ul>
+          <p className="mt-1.5">Choose another file, or confirm below to import it here anyway.</p>
+        </Alert>
+      ) : null}
+
       {current ? (
         <>
           <Step number={2} title="Check the preview" titleId="import-step-preview">
