@@ -14,6 +14,8 @@ interface CommitStepProps {
   kind: ThrowImportKind;
   preview: ImportPreview;
   logId: string;
+  /** The schedule entry being tracked when the import was opened from its pitch panel: it returns there. */
+  entry?: string;
 }
 
 /** Why the button waits, in the words of what to do about it (null when it does not). */
@@ -46,7 +48,7 @@ function commitFailureOf(error: unknown): string {
  * Step 3: the rows that parse replace what the workout holds, all at once. Rows with problems are left out only
  * when the box says so; without it the server refuses the file (422) and saves nothing.
  */
-export function CommitStep({ kind, preview, logId }: CommitStepProps) {
+export function CommitStep({ kind, preview, logId, entry }: CommitStepProps) {
   const commit = useCommitImport(kind, preview.id, logId);
   const navigate = useNavigate();
   const { setNewNotification } = useNotificationActions();
@@ -71,7 +73,9 @@ export function CommitStep({ kind, preview, logId }: CommitStepProps) {
             title: 'Imported',
             message: `${countOf(kind, imported)} imported${skipped > 0 ? `; ${rowsOf(skipped)} left out` : ''}`,
           });
-          void navigate({ to: '/app/completed/$logId', params: { logId } });
+          void (entry
+            ? navigate({ to: '/app/track/$entryId', params: { entryId: entry } })
+            : navigate({ to: '/app/completed/$logId', params: { logId } }));
         },
       },
     );

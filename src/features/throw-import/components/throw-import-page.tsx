@@ -42,14 +42,14 @@ const isMissing = (error: unknown) =>
  */
 export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
   const { logId } = route.useParams();
-  const { kind, importId } = route.useSearch();
+  const { kind, importId, entry } = route.useSearch();
   const navigate = route.useNavigate();
   const preview = useQuery({ ...importQueries.preview(kind, importId ?? ''), enabled: Boolean(importId) });
   useScreenTitle(importTitles[kind]);
 
   const showPreview = (made: ImportPreview) =>
-    void navigate({ search: { kind, importId: made.id }, replace: true });
-  const chooseAnotherFile = () => void navigate({ search: { kind }, replace: true });
+    void navigate({ search: { kind, importId: made.id, entry }, replace: true });
+  const chooseAnotherFile = () => void navigate({ search: { kind, entry }, replace: true });
 
   if (log.isPending) return <ImportSkeleton />;
   if (log.isError) {
@@ -88,9 +88,15 @@ export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
   return (
     <div className="space-y-5">
       <div>
-        <Link to="/app/completed/$logId" params={{ logId }} className={`${textLinkClass} text-sm`}>
-          ← {workout.workoutName}
-        </Link>
+        {entry ? (
+          <Link to="/app/track/$entryId" params={{ entryId: entry }} className={`${textLinkClass} text-sm`}>
+            ← Back to tracking {workout.workoutName}
+          </Link>
+        ) : (
+          <Link to="/app/completed/$logId" params={{ logId }} className={`${textLinkClass} text-sm`}>
+            ← {workout.workoutName}
+          </Link>
+        )}
       </div>
       <PageHeader
         title={importTitles[kind]}
@@ -156,7 +162,7 @@ export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
             <ImportPreviewStep kind={kind} preview={current} fields={fieldsOf[kind]} />
           </Step>
           <Step number={3} title="Import" titleId="import-step-commit">
-            <CommitStep kind={kind} preview={current} logId={logId} />
+            <CommitStep kind={kind} preview={current} logId={logId} entry={entry} />
           </Step>
         </>
       ) : null}
