@@ -328,6 +328,18 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     expect(commits).toEqual([{ skipInvalidRows: false, confirmMismatch: true }]);
   });
 
+  it('goes back to tracking when opened from the pitch panel', async () => {
+    const entryId = '01900000-0000-7000-8000-0000000e7700';
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(`${importPath()}&entry=${entryId}`);
+    expect(
+      await screen.findByRole('link', { name: /Back to tracking Lower Body Strength A/ }),
+    ).toHaveAttribute('href', `/app/track/${entryId}`);
+    await upload(user, csvFile(rapsodoCsv(4)));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 pitches' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/track/${entryId}`));
+  });
+
   it('imports only the chosen pitcher of a TrackMan game file', async () => {
     signInAs(demoUsers.coach);
     const { user } = renderApp(importPath());
