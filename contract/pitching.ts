@@ -344,6 +344,22 @@ export const importRowErrorSchema = z
   .meta({ id: 'ImportRowError' });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
+/**
+ * What in the file does not match the workout (issue 23): the player it names (Rapsodo's "Player Name:",
+ * TrackMan's pitcher) is not the workout's athlete, or its rows are dated another day. A commit then needs
+ * `confirmMismatch`.
+ */
+export const importMismatchSchema = z
+  .object({
+    kind: z.enum(['player', 'date']),
+    /** As the file has it: the player's name, or its dates (YYYY-MM-DD, in order). */
+    inFile: z.array(z.string()),
+    /** Both sides in words, e.g. "The file is Jamie Rivera's; this workout is Tyler Brooks's." */
+    message: z.string(),
+  })
+  .meta({ id: 'ImportMismatch' });
+export type ImportMismatch = z.infer<typeof importMismatchSchema>;
+
 export const importStatuses = ['needs_mapping', 'ready', 'committed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
@@ -372,6 +388,8 @@ export const importPreviewSchema = z
     pitcher: z.string().nullable(),
     /** What the workout holds now: committing replaces them. */
     existingCount: z.int(),
+    /** The file's player or dates against the workout's athlete and date; empty when they match. */
+    mismatches: z.array(importMismatchSchema),
     createdAt: instant,
   })
   .meta({ id: 'ImportPreview' });
@@ -386,6 +404,8 @@ export const commitImportRequestSchema = z
   .strictObject({
     /** Save the rows that parse and leave out the others; without it a file with a bad row saves nothing. */
     skipInvalidRows: z.boolean().default(false),
+    /** Import although the file names another player or day (the preview's `mismatches`); else 409. */
+    confirmMismatch: z.boolean().default(false),
   })
   .meta({ id: 'CommitImportRequest' });
 export type CommitImportRequest = z.input<typeof commitImportRequestSchema>;

@@ -2,6 +2,7 @@ import type {
   ImportFormat,
   ImportKind,
   ImportMapping,
+  ImportMismatch,
   ImportPreview,
   ImportRowError,
 } from '@contract/pitching';
@@ -400,6 +401,8 @@ export interface ImportFakeOptions {
   existing?: Record<string, Partial<Record<ImportKind, number>>>;
   /** The logs an athlete may import into, with their athlete; staff may import into any. */
   athleteLogs?: Record<string, string>;
+  /** What every uploaded file does not match of its workout (the server reads the player and dates: issue 23). */
+  mismatches?: ImportMismatch[];
 }
 
 /**
@@ -410,6 +413,7 @@ export interface ImportFakeOptions {
 export function importHandlers({
   existing = {},
   athleteLogs = { [demoLogId]: demoUsers.athlete.id },
+  mismatches = [],
 }: ImportFakeOptions = {}) {
   const imports = new Map<string, StoredImport>();
   const keptMappings = new Map<string, ImportMapping>();
@@ -483,6 +487,7 @@ export function importHandlers({
             pitchers: [],
             pitcher: null,
             existingCount: 0,
+            mismatches,
             createdAt: new Date().toISOString(),
           },
         };
@@ -556,6 +561,13 @@ export function importHandlers({
             code: errorCodes.validation,
             message: `${preview.errorCount} ${preview.errorCount === 1 ? 'row does' : 'rows do'} not parse: nothing was saved. Fix the file or leave ${preview.errorCount === 1 ? 'it' : 'them'} out.`,
             fields: Object.fromEntries(lines.map((error) => [`line ${error.line}`, error.message])),
+          });
+        }
+        if (preview.mismatches.length > 0 && !body.data.confirmMismatch) {
+          return apiError(409, {
+            code: errorCodes.conflict,
+            message: `${preview.mismatches.map((mismatch) => mismatch.message).join(' ')} Nothing was saved: import it anyway only if it is this workout's.`,
+            fields: { confirmMismatch: 'Confirm that this file belongs to this workout' },
           });
         }
         const replaced = existingIn(preview.logId, kind);

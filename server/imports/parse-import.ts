@@ -11,12 +11,14 @@ import {
   type ImportFormat,
   type ImportKind,
   type ImportMapping,
+  type ImportMismatch,
   type ImportRowError,
   type PitchValues,
   type SensorThrowValues,
 } from '../../contract/pitching';
 import { isStrike } from '../../contract/throwing';
 import { ImportFileError, readCsvRows, tooManyRowsMessage, type CsvRow } from './csv-file';
+import { datesIn, mismatchesOf, preamblePlayer } from './file-mismatch';
 import {
   findColumn,
   guessMapping,
@@ -87,7 +89,12 @@ export interface ParsedImport {
   errors: ImportRowError[];
   pitchers: string[];
   pitcher: string | null;
+  /** The file's player and dates where they are not the workout's athlete and date (issue 23). */
+  mismatches: ImportMismatch[];
 }
+
+/** The column devices write each row's date in (Rapsodo's "2026-03-14 16:02:17", TrackMan's "2026-03-14"). */
+const dateColumn = 'Date';
 
 const sampleCount = 3;
 const headerSearchRows = 50;
@@ -114,7 +121,7 @@ export function parseImport(request: ImportRequest): ParsedImport {
     unmappedRequired.push(...sensorMeasures);
   }
 
-  const { pitchers, pitcher, chosenRows } = pitcherRows(request, found.format, header, dataRows);
+  const { pitchers, pitcher, chosenRows, onlyPitcher } = pitcherRows(request, found.format, header, dataRows);
   const waitsForPitcher = pitchers.length > 1 && pitcher === null;
   const columns = header.map((name, index) => ({
     name,
@@ -135,6 +142,13 @@ export function parseImport(request: ImportRequest): ParsedImport {
     errors: [],
     pitchers,
     pitcher,
+    mismatches: mismatchesOf(
+      {
+        player: preamblePlayer(rows.slice(0, found.index)) ?? pitcher ?? onlyPitcher,
+        dates: datesIn(chosenRows, header.indexOf(findColumn(header, dateColumn) ?? '')),
+      },
+      { date: request.workout.date, athlete: request.athlete },
+    ),
   };
   // Until the required fields have columns every row would fail the same way: nothing is validated yet.
   if (unmappedRequired.length > 0) return result;
@@ -241,13 +255,15 @@ function pitcherRows(
   format: ImportFormat,
   header: readonly string[],
   rows: CsvRow[],
-): { pitchers: string[]; pitcher: string | null; chosenRows: CsvRow[] } {
+): { pitchers: string[]; pitcher: string | null; chosenRows: CsvRow[]; onlyPitcher: string | null } {
   const column = format === 'trackman' ? findColumn(header, trackmanPitcherColumn) : null;
-  if (!column) return { pitchers: [], pitcher: null, chosenRows: rows };
+  if (!column) return { pitchers: [], pitcher: null, chosenRows: rows, onlyPitcher: null };
   const index = header.indexOf(column);
   const nameOf = (row: CsvRow) => row.fields[index]?.trim() ?? '';
   const names = [...new Set(rows.map(nameOf).filter((name) => name !== ''))];
-  if (names.length < 2) return { pitchers: [], pitcher: null, chosenRows: rows };
+  // A file of one pitcher needs no choice, but its name is still checked against the athlete's.
+  if (names.length < 2)
+    return { pitchers: [], pitcher: null, chosenRows: rows, onlyPitcher: names[0] ?? null };
   const athlete = request.athlete;
   // TrackMan writes "Last, First"; other systems "First Last".
   const athleteNames = athlete
@@ -258,8 +274,13 @@ function pitcherRows(
   const chosen =
     names.find((name) => name === request.pitcher?.trim()) ??
     (request.pitcher ? undefined : names.find((name) => athleteNames.includes(normalized(name))));
-  if (!chosen) return { pitchers: names, pitcher: null, chosenRows: rows };
-  return { pitchers: names, pitcher: chosen, chosenRows: rows.filter((row) => nameOf(row) === chosen) };
+  if (!chosen) return { pitchers: names, pitcher: null, chosenRows: rows, onlyPitcher: null };
+  return {
+    pitchers: names,
+    pitcher: chosen,
+    chosenRows: rows.filter((row) => nameOf(row) === chosen),
+    onlyPitcher: null,
+  };
 }
 
 // --- The cells -------------------------------------------------------------------------------------------------

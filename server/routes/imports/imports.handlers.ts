@@ -45,8 +45,7 @@ const kindHandlers = (kind: ImportKind) => {
       200,
     );
   const commit: Handler<'commit'> = async (c) => {
-    const { skipInvalidRows } = c.req.valid('json');
-    return c.json(await importsOf(c).commit(kind, c.req.valid('param').importId, skipInvalidRows), 200);
+    return c.json(await importsOf(c).commit(kind, c.req.valid('param').importId, c.req.valid('json')), 200);
   };
   return { upload, get, update, commit };
 };

@@ -107,7 +107,8 @@ function importRoutes(kind: ImportKind) {
     description:
       'Every row of the file is parsed again with the import’s mapping. With a row that does not parse nothing is ' +
       'saved (422, the first errors in fields as `line <n>`) unless skipInvalidRows is true. Either all rows are ' +
-      'saved and the old ones removed, or nothing changes.',
+      'saved and the old ones removed, or nothing changes. A file naming another player or dated another day ' +
+      '(the preview’s mismatches) is refused (409, field confirmMismatch) unless confirmMismatch is true.',
     roles: everyone,
     request: {
       params: importIdPathSchema,
@@ -117,7 +118,7 @@ function importRoutes(kind: ImportKind) {
       200: jsonContent(commitImportResponseSchema, 'How many rows were saved, replaced and left out'),
       404: workoutNotFound,
       409: errorResponse(
-        'The import is already committed, or a write with this Idempotency-Key is still being applied',
+        'The import is already committed, the file names another player or day and confirmMismatch is false, or a write with this Idempotency-Key is still being applied',
       ),
       422: errorResponse(
         'A row does not parse and skipInvalidRows is false (fields: line <n> → reason), no row parses, the mapping lacks a required field or the pitcher is not chosen; or this Idempotency-Key was already used for another request',

@@ -187,6 +187,7 @@ export class ImportStore {
       pitchers: result.pitchers,
       pitcher: result.pitcher,
       existingCount: await this.existingCount(row.kind, row.logId),
+      mismatches: result.mismatches,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -277,7 +278,11 @@ export class ImportStore {
    * The file's rows replace the workout's pitches (or throws) in one transaction, or nothing changes: a file with
    * a row that does not parse saves nothing unless the caller chose to leave such rows out.
    */
-  async commit(kind: ImportKind, importId: string, skipInvalidRows: boolean): Promise<CommitImportResponse> {
+  async commit(
+    kind: ImportKind,
+    importId: string,
+    { skipInvalidRows, confirmMismatch }: { skipInvalidRows: boolean; confirmMismatch: boolean },
+  ): Promise<CommitImportResponse> {
     const { row, log } = await this.importFor(kind, importId);
     if (row.committedAt) throw conflict('This import is already committed.');
     const result = await this.parseStored(row, log);
@@ -310,6 +315,15 @@ export class ImportStore {
         `${result.errors.length} of ${result.rowCount} rows cannot be read (the first, line ${first!.line}: ${first!.message}). ` +
           'Nothing was saved: fix the file, or import only the rows that can be read.',
         fields,
+      );
+    }
+    // Another player's file or another day's goes in only on purpose (issue 23): Pitch Smart counts by this day.
+    if (result.mismatches.length > 0 && !confirmMismatch) {
+      throw new ApiError(
+        409,
+        errorCodes.conflict,
+        `${result.mismatches.map((mismatch) => mismatch.message).join(' ')} Nothing was saved: import it anyway only if it is this workout's.`,
+        { confirmMismatch: 'Confirm that this file belongs to this workout' },
       );
     }
     if (result.values.length === 0) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMappings, organizations, throwImports, users } from '../../db/schema';
+import { importMappings, organizations, throwImports, users, workoutLogs } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { fixture, importLookups } from './import-lookups';
 
@@ -39,6 +39,8 @@ describe('importing pitches: preview, then commit', () => {
       errorCount: 0,
       existingCount: 0,
       unmappedRequired: [],
+      // Jamie's own file (the player matches), of a session in March, not of this workout's day.
+      mismatches: [{ kind: 'date', inFile: ['2026-03-14'] }],
     });
     expect(preview.columns.find((column) => column.name === 'Total Spin')).toMatchObject({
       field: 'spinRateRpm',
@@ -53,7 +55,7 @@ describe('importing pitches: preview, then commit', () => {
     expect((await imports.saved(logId)).pitches).toEqual([]);
     expect((await imports.get(coach, 'pitches', preview.id)).body.import).toEqual(preview);
 
-    const committed = await imports.commit(coach, 'pitches', preview.id);
+    const committed = await imports.commit(coach, 'pitches', preview.id, { confirmMismatch: true });
     expect(committed).toMatchObject({ status: 200, body: { imported: 30, replaced: 0, skipped: 0, logId } });
     const saved = await imports.saved(logId);
     expect(saved.pitches).toHaveLength(30);
@@ -76,7 +78,9 @@ describe('importing pitches: preview, then commit', () => {
 
     const trackman = await imports.upload(coach, 'pitches', logId, fixture('trackman.csv'));
     expect(trackman.body.import).toMatchObject({ format: 'trackman', status: 'ready', existingCount: 30 });
-    const replaced = await imports.commit(coach, 'pitches', trackman.body.import.id);
+    const replaced = await imports.commit(coach, 'pitches', trackman.body.import.id, {
+      confirmMismatch: true,
+    });
     expect(replaced.body).toMatchObject({ imported: 40, replaced: 30, skipped: 0 });
     const after = await imports.saved(logId);
     expect(after.pitches).toHaveLength(40);
@@ -123,7 +127,102 @@ describe('importing pitches: preview, then commit', () => {
     const chosen = await imports.update(coach, 'pitches', id, { pitcher: 'Brooks, Evan' });
     expect(chosen.body.import).toMatchObject({ status: 'ready', pitcher: 'Brooks, Evan', rowCount: 12 });
     expect((await imports.get(coach, 'pitches', id)).body.import.pitcher).toBe('Brooks, Evan');
-    expect((await imports.commit(coach, 'pitches', id)).body).toMatchObject({ imported: 12 });
+    // Another pitcher than the workout's athlete, on another day: said, and imported only when confirmed.
+    expect(chosen.body.import.mismatches.map((mismatch) => mismatch.message)).toEqual([
+      "The file is Brooks, Evan's; this workout is Jamie Rivera's.",
+      expect.stringContaining("The file's pitches are dated 14 March 2026;") as string,
+    ]);
+    expect((await imports.commit(coach, 'pitches', id)).status).toBe(409);
+    expect((await imports.commit(coach, 'pitches', id, { confirmMismatch: true })).body).toMatchObject({
+      imported: 12,
+    });
+  });
+});
+
+describe('a file of another player or another day (issue 23)', () => {
+  /** A fixture with its dates moved to the workout's, as a file of that day would be. */
+  const onDateOf = async (logId: string, name: string, from: string) => {
+    const [log] = await t.db
+      .select({ date: workoutLogs.date })
+      .from(workoutLogs)
+      .where(eq(workoutLogs.id, logId));
+    return new TextDecoder().decode(fixture(name)).replaceAll(from, log!.date);
+  };
+
+  it('warns that Jamie Rivera’s Rapsodo file of 14 March is not Tyler Brooks’s workout, and saves it only when confirmed', async () => {
+    const logId = await imports.logOf('tyler.brooks@demo.test', 2);
+    const uploaded = await imports.upload(coach, 'pitches', logId, fixture('rapsodo-pitching.csv'));
+    expect(uploaded.status).toBe(201);
+    const { date } = (
+      await t.db.select({ date: workoutLogs.date }).from(workoutLogs).where(eq(workoutLogs.id, logId))
+    )[0]!;
+    expect(uploaded.body.import.mismatches).toEqual([
+      {
+        kind: 'player',
+        inFile: ['Jamie Rivera'],
+        message: "The file is Jamie Rivera's; this workout is Tyler Brooks's.",
+      },
+      {
+        kind: 'date',
+        inFile: ['2026-03-14'],
+        message: expect.stringMatching(
+          new RegExp(
+            `^The file's pitches are dated 14 March 2026; this workout is on \\d{1,2} \\w+ ${date.slice(0, 4)}\\.$`,
+          ),
+        ) as string,
+      },
+    ]);
+
+    const refused = await imports.commit(coach, 'pitches', uploaded.body.import.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain(
+      "The file is Jamie Rivera's; this workout is Tyler Brooks's.",
+    );
+    expect(refused.body.error.message).toContain('Nothing was saved');
+    expect(refused.body.error.fields).toHaveProperty('confirmMismatch');
+    expect((await imports.saved(logId)).pitches).toEqual([]);
+
+    const confirmed = await imports.commit(coach, 'pitches', uploaded.body.import.id, {
+      confirmMismatch: true,
+    });
+    expect(confirmed.body).toMatchObject({ imported: 30 });
+  });
+
+  it('imports Tyler’s own file of the workout’s day without a word, his name written “Brooks, Tyler”', async () => {
+    const logId = await imports.logOf('tyler.brooks@demo.test', 0);
+    const file = await onDateOf(logId, 'rapsodo-tyler-brooks.csv', '2026-11-20');
+    const uploaded = await imports.upload(coach, 'pitches', logId, file);
+    expect(uploaded.body.import).toMatchObject({ format: 'rapsodo', validCount: 6, mismatches: [] });
+    expect((await imports.commit(coach, 'pitches', uploaded.body.import.id)).body).toMatchObject({
+      imported: 6,
+    });
+  });
+
+  it('checks a TrackMan file’s dates and its one pitcher too', async () => {
+    const jamiesLog = await imports.logOf('athlete@demo.test', 6);
+    const sameDay = await imports.upload(
+      coach,
+      'pitches',
+      jamiesLog,
+      await onDateOf(jamiesLog, 'trackman.csv', '2026-03-14'),
+    );
+    expect(sameDay.body.import).toMatchObject({ format: 'trackman', mismatches: [] });
+
+    const tylersLog = await imports.logOf('tyler.brooks@demo.test', 1);
+    const tylers = await imports.upload(
+      coach,
+      'pitches',
+      tylersLog,
+      await onDateOf(tylersLog, 'trackman.csv', '2026-03-14'),
+    );
+    expect(tylers.body.import.mismatches).toEqual([
+      expect.objectContaining({ kind: 'player', inFile: ['Rivera, Jamie'] }),
+    ]);
+    const otherDay = await imports.upload(coach, 'pitches', jamiesLog, fixture('trackman.csv'));
+    expect(otherDay.body.import.mismatches).toEqual([
+      expect.objectContaining({ kind: 'date', inFile: ['2026-03-14'] }),
+    ]);
+    expect((await imports.commit(coach, 'pitches', otherDay.body.import.id)).status).toBe(409);
   });
 });
 
@@ -229,7 +328,7 @@ describe('who may import', () => {
     expect((await imports.update(athlete, 'pitches', id, { pitcher: null })).status).toBe(404);
     expect((await imports.commit(athlete, 'pitches', id)).status).toBe(404);
     const admin = await t.signIn('admin@demo.test');
-    expect((await imports.commit(admin, 'pitches', id)).status).toBe(200);
+    expect((await imports.commit(admin, 'pitches', id, { confirmMismatch: true })).status).toBe(200);
 
     const rival = await t.signIn('coach@rivals.test');
     expect((await imports.upload(rival, 'pitches', tylersLog, fixture('trackman.csv'))).status).toBe(404);

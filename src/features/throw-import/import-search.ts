@@ -13,6 +13,8 @@ export type ThrowImportKind = (typeof throwImportKinds)[number];
 export interface ThrowImportSearch {
   kind: ThrowImportKind;
   importId?: string;
+  /** Opened from tracking this schedule entry (its pitch panel): the screen goes back there, not to Completed. */
+  entry?: string;
 }
 
 const isThrowImportKind = (value: unknown): value is ThrowImportKind =>
@@ -20,9 +22,10 @@ const isThrowImportKind = (value: unknown): value is ThrowImportKind =>
 
 /** A kind that makes no sense opens the pitches' import; an id that is not one is dropped. */
 export function validateThrowImportSearch(search: Record<string, unknown>): ThrowImportSearch {
-  const { kind, importId } = search;
+  const { kind, importId, entry } = search;
   return {
     kind: isThrowImportKind(kind) ? kind : 'pitches',
     ...(typeof importId === 'string' && uuidPattern.test(importId) ? { importId } : {}),
+    ...(typeof entry === 'string' && uuidPattern.test(entry) ? { entry } : {}),
   };
 }

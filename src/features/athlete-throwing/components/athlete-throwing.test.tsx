@@ -4,7 +4,7 @@ import { demoToday } from '@mocks/handlers/schedule';
 import { demoSeasonPitches, demoThrowingSummary } from '@mocks/handlers/throwing';
 import { server } from '@mocks/server';
 import { screen, waitFor, within } from '@testing-library/react';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, format, parse, parseISO } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -275,5 +275,31 @@ describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { time
     expect(await screen.findByText('The throwing summary could not be loaded.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: /over the last 28 days$/ })).toBeInTheDocument();
+  });
+});
+
+describe('importing pitches from the Throwing tab (issue 23)', { timeout: 30_000 }, () => {
+  it('lets a coach choose one of the athlete’s workouts, newest first, and opens its import', async () => {
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(`/app/users/${jamie.id}?tab=throwing`);
+    await findToday();
+    const opener = screen.getByRole('button', { name: 'Import pitches' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await user.click(opener);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    const chooser = await screen.findByRole('region', { name: 'Which workout were they thrown in?' });
+    const links = await within(chooser).findAllByRole('link');
+    expect(links.length).toBeGreaterThan(0);
+    // Each link reads "<workout><date>Import →"; the dates run from the newest.
+    const dates = links.map((link) =>
+      parse(/\w{3} \d{1,2} \w{3} \d{4}/.exec(link.textContent)![0], 'EEE d MMM yyyy', new Date()).getTime(),
+    );
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+
+    await user.click(links[0]!);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/app\/completed\/[0-9a-f-]{36}\/import$/),
+    );
+    expect(router.state.location.search).toEqual({ kind: 'pitches' });
   });
 });

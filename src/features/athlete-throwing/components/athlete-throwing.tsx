@@ -18,6 +18,7 @@ import { hasWorkload, limitNote, pitchCountDays, pitchTypeSummary, zoneWords } f
 import type { ThrowingRange } from '../throwing-search';
 import { defaultThrowingRange, throwingRangeLabels, throwingRanges } from '../throwing-search';
 import { BaseballIcon } from './baseball-icon';
+import { ImportPitches } from './import-pitches';
 
 // recharts loads only with the charts, when this tab has something to draw (conventions: heavy libraries).
 const charts = () => import('./throwing-charts');
@@ -58,6 +59,7 @@ export default function AthleteThrowing({ athlete, canEditProfile }: AthleteThro
 
   return (
     <div className="space-y-5">
+      <ImportPitches athlete={athlete} />
       <RangePicker days={days} />
       {throwing.isPending ? (
         <ThrowingSkeleton />

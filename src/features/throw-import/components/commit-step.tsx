@@ -14,15 +14,24 @@ interface CommitStepProps {
   kind: ThrowImportKind;
   preview: ImportPreview;
   logId: string;
+  /** The schedule entry being tracked when the import was opened from its pitch panel: it returns there. */
+  entry?: string;
 }
 
 /** Why the button waits, in the words of what to do about it (null when it does not). */
-function blockedBecause(preview: ImportPreview, skipsProblems: boolean): string | null {
+function blockedBecause(
+  preview: ImportPreview,
+  skipsProblems: boolean,
+  confirmsMismatch: boolean,
+): string | null {
   if (preview.status === 'needs_mapping') return 'Choose the columns above first.';
   if (preview.pitchers.length > 1 && preview.pitcher === null) return 'Choose the pitcher above first.';
   if (preview.validCount === 0) return 'No row of this file can be saved: fix the file and choose it again.';
   if (preview.errorCount > 0 && !skipsProblems) {
     return `Tick the box to leave out the ${rowsOf(preview.errorCount)} with problems, or fix the file and choose it again.`;
+  }
+  if (preview.mismatches.length > 0 && !confirmsMismatch) {
+    return 'The file names another player or day: tick the box to import it here anyway, or choose another file.';
   }
   return null;
 }
@@ -39,26 +48,34 @@ function commitFailureOf(error: unknown): string {
  * Step 3: the rows that parse replace what the workout holds, all at once. Rows with problems are left out only
  * when the box says so; without it the server refuses the file (422) and saves nothing.
  */
-export function CommitStep({ kind, preview, logId }: CommitStepProps) {
+export function CommitStep({ kind, preview, logId, entry }: CommitStepProps) {
   const commit = useCommitImport(kind, preview.id, logId);
   const navigate = useNavigate();
   const { setNewNotification } = useNotificationActions();
   const [skipsProblems, setSkipsProblems] = useState(false);
+  const [confirmsMismatch, setConfirmsMismatch] = useState(false);
   const checkboxId = useId();
+  const mismatchId = useId();
   const reasonId = useId();
-  const blocked = blockedBecause(preview, skipsProblems);
+  const blocked = blockedBecause(preview, skipsProblems, confirmsMismatch);
+  const hasMismatch = preview.mismatches.length > 0;
   const isCommitted = preview.status === 'committed';
 
   const importRows = () =>
     commit.mutate(
-      { skipInvalidRows: preview.errorCount > 0 && skipsProblems },
+      {
+        skipInvalidRows: preview.errorCount > 0 && skipsProblems,
+        confirmMismatch: hasMismatch && confirmsMismatch,
+      },
       {
         onSuccess: ({ imported, skipped }) => {
           setNewNotification({
             title: 'Imported',
             message: `${countOf(kind, imported)} imported${skipped > 0 ? `; ${rowsOf(skipped)} left out` : ''}`,
           });
-          void navigate({ to: '/app/completed/$logId', params: { logId } });
+          void (entry
+            ? navigate({ to: '/app/track/$entryId', params: { entryId: entry } })
+            : navigate({ to: '/app/completed/$logId', params: { logId } }));
         },
       },
     );
@@ -82,6 +99,21 @@ export function CommitStep({ kind, preview, logId }: CommitStepProps) {
           />
           <label htmlFor={checkboxId} className="text-sm font-medium text-foreground">
             Leave out the {rowsOf(preview.errorCount)} with problems
+          </label>
+        </div>
+      ) : null}
+
+      {hasMismatch && !isCommitted ? (
+        <div className="flex items-start gap-3">
+          <input
+            id={mismatchId}
+            type="checkbox"
+            checked={confirmsMismatch}
+            onChange={(event) => setConfirmsMismatch(event.target.checked)}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <label htmlFor={mismatchId} className="text-sm font-medium text-foreground">
+            This file belongs to this workout: import it anyway
           </label>
         </div>
       ) : null}

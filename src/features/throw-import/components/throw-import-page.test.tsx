@@ -106,7 +106,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     await user.click(screen.getByRole('button', { name: 'Import 12 pitches' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/completed/${demoLogId}`));
     expect(await screen.findByText('12 pitches imported')).toBeInTheDocument();
-    expect(commits).toEqual([{ skipInvalidRows: false }]);
+    expect(commits).toEqual([{ skipInvalidRows: false, confirmMismatch: false }]);
     // The workout's pitches are read again when its screen shows them.
     expect(wasReadAgain(queryClient, ['pitching', demoLogId, 'pitches'])).toBe(true);
   });
@@ -176,7 +176,7 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
     expect(importButton).toBeEnabled();
     await user.click(importButton);
     expect(await screen.findByText('40 pitches imported; 2 rows left out')).toBeInTheDocument();
-    expect(commits).toEqual([{ skipInvalidRows: true }]);
+    expect(commits).toEqual([{ skipInvalidRows: true, confirmMismatch: false }]);
   });
 
   it('shows the server’s refusal of rows (422) and keeps the preview', async () => {
@@ -282,6 +282,62 @@ describe('importing a device file into a completed workout', { timeout: 30_000 }
       await screen.findByText('Importing replaces the 12 pitches saved for this workout.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import 40 pitches' })).toBeEnabled();
+  });
+
+  it('warns before Import that the file is another player’s of another day, and imports only when confirmed', async () => {
+    server.use(
+      ...importHandlers({
+        mismatches: [
+          {
+            kind: 'player',
+            inFile: ['Tyler Brooks'],
+            message: "The file is Tyler Brooks's; this workout is Jamie Rivera's.",
+          },
+          {
+            kind: 'date',
+            inFile: ['2026-03-14'],
+            message: "The file's pitches are dated 14 March 2026; this workout is on 23 November 2026.",
+          },
+        ],
+      }),
+    );
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(importPath());
+    await upload(user, csvFile(rapsodoCsv(12)));
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('This file may not belong to this workout');
+    expect(warning).toHaveTextContent("The file is Tyler Brooks's; this workout is Jamie Rivera's.");
+    expect(warning).toHaveTextContent(
+      "The file's pitches are dated 14 March 2026; this workout is on 23 November 2026.",
+    );
+    // Said before the preview's table, so it is read before anything else of the file.
+    expect(
+      warning.compareDocumentPosition(screen.getByRole('heading', { name: /Check the preview/ })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    const importButton = screen.getByRole('button', { name: 'Import 12 pitches' });
+    expect(importButton).toBeDisabled();
+    expect(importButton).toHaveAccessibleDescription(/names another player or day: tick the box/);
+    const commits = recordBodies('POST', /\/api\/imports\/pitches\/[^/]+\/commit$/);
+    await user.click(
+      screen.getByRole('checkbox', { name: /This file belongs to this workout: import it anyway/ }),
+    );
+    await user.click(importButton);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/completed/${demoLogId}`));
+    expect(commits).toEqual([{ skipInvalidRows: false, confirmMismatch: true }]);
+  });
+
+  it('goes back to tracking when opened from the pitch panel', async () => {
+    const entryId = '01900000-0000-7000-8000-0000000e7700';
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(`${importPath()}&entry=${entryId}`);
+    expect(
+      await screen.findByRole('link', { name: /Back to tracking Lower Body Strength A/ }),
+    ).toHaveAttribute('href', `/app/track/${entryId}`);
+    await upload(user, csvFile(rapsodoCsv(4)));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 pitches' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/track/${entryId}`));
   });
 
   it('imports only the chosen pitcher of a TrackMan game file', async () => {

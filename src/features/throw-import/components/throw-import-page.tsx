@@ -42,14 +42,14 @@ const isMissing = (error: unknown) =>
  */
 export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
   const { logId } = route.useParams();
-  const { kind, importId } = route.useSearch();
+  const { kind, importId, entry } = route.useSearch();
   const navigate = route.useNavigate();
   const preview = useQuery({ ...importQueries.preview(kind, importId ?? ''), enabled: Boolean(importId) });
   useScreenTitle(importTitles[kind]);
 
   const showPreview = (made: ImportPreview) =>
-    void navigate({ search: { kind, importId: made.id }, replace: true });
-  const chooseAnotherFile = () => void navigate({ search: { kind }, replace: true });
+    void navigate({ search: { kind, importId: made.id, entry }, replace: true });
+  const chooseAnotherFile = () => void navigate({ search: { kind, entry }, replace: true });
 
   if (log.isPending) return <ImportSkeleton />;
   if (log.isError) {
@@ -88,9 +88,15 @@ export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
   return (
     <div className="space-y-5">
       <div>
-        <Link to="/app/completed/$logId" params={{ logId }} className={`${textLinkClass} text-sm`}>
-          ← {workout.workoutName}
-        </Link>
+        {entry ? (
+          <Link to="/app/track/$entryId" params={{ entryId: entry }} className={`${textLinkClass} text-sm`}>
+            ← Back to tracking {workout.workoutName}
+          </Link>
+        ) : (
+          <Link to="/app/completed/$logId" params={{ logId }} className={`${textLinkClass} text-sm`}>
+            ← {workout.workoutName}
+          </Link>
+        )}
       </div>
       <PageHeader
         title={importTitles[kind]}
@@ -139,13 +145,24 @@ export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
         )}
       </Step>
 
+      {current && current.mismatches.length > 0 && current.status !== 'committed' ? (
+        <Alert tone="warning" title="This file may not belong to this workout">
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {current.mismatches.map((mismatch) => (
+              <li key={mismatch.kind}>{mismatch.message}</li>
+            ))}
+          </ul>
+          <p className="mt-1.5">Choose another file, or confirm below to import it here anyway.</p>
+        </Alert>
+      ) : null}
+
       {current ? (
         <>
           <Step number={2} title="Check the preview" titleId="import-step-preview">
             <ImportPreviewStep kind={kind} preview={current} fields={fieldsOf[kind]} />
           </Step>
           <Step number={3} title="Import" titleId="import-step-commit">
-            <CommitStep kind={kind} preview={current} logId={logId} />
+            <CommitStep kind={kind} preview={current} logId={logId} entry={entry} />
           </Step>
         </>
       ) : null}

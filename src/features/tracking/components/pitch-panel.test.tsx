@@ -428,6 +428,16 @@ describe('entering pitches while tracking', { timeout: 20_000 }, () => {
     expect([...pitchFake.puts.values()]).toEqual([1, 2, 1]);
   });
 
+  it('offers the import of a device file into the log being tracked, once its start reached the server', async () => {
+    const { user, entryId } = await openTodaysBullpen();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const importLink = await within(panel()).findByRole('link', { name: 'Import the file' });
+    expect(within(panel()).getByText(/Thrown on a Rapsodo or TrackMan\?/)).toBeInTheDocument();
+    const address = new URL(importLink.getAttribute('href')!, window.location.origin);
+    expect(address.pathname).toBe(`/app/completed/${phoneLogId()}/import`);
+    expect(Object.fromEntries(address.searchParams)).toEqual({ kind: 'pitches', entry: entryId });
+  });
+
   it('checks a pitch on the device before adding it', async () => {
     const { user } = await openTodaysBullpen();
     await user.click(await screen.findByRole('button', { name: 'Start' }));

@@ -3,6 +3,7 @@ import { pitchInputSchema } from '@contract/pitching';
 import type { PitchResult, PitchType } from '@contract/throwing';
 import { isStrike, pitchResultLabels, pitchResults, pitchTypeLabels, pitchTypes } from '@contract/throwing';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
 import { memo, useId, useRef, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import {
   ToggleButtonGroup,
 } from 'react-aria-components';
 import { Button } from '@/components/ui/button';
+import { textLinkClass } from '@/components/ui/text-link-class';
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { useWindowedRows } from '@/lib/pitching/windowed-rows';
 import type { DeviceLog, DevicePitch } from '@/lib/tracking-sync/device-logs';
@@ -76,11 +78,14 @@ export const PitchPanel = memo(function PitchPanel({
   pitches,
   rejected,
   isLocked,
+  entryId,
 }: {
   logId: string;
   pitches: DeviceLog['pitches'];
   rejected: DeviceLog['rejected'];
   isLocked: boolean;
+  /** The schedule entry tracked: with it the panel offers a device file's import into this log (issue 23). */
+  entryId?: string;
 }) {
   const headingId = useId();
   const thrown = Object.values(pitches)
@@ -112,6 +117,19 @@ export const PitchPanel = memo(function PitchPanel({
           {thrown.length} {thrown.length === 1 ? 'pitch' : 'pitches'}
         </p>
       </div>
+      {entryId ? (
+        <p className="mt-1 text-sm text-muted-foreground">
+          Thrown on a Rapsodo or TrackMan?{' '}
+          <Link
+            to="/app/completed/$logId/import"
+            params={{ logId }}
+            search={{ kind: 'pitches', entry: entryId }}
+            className={textLinkClass}
+          >
+            Import the file
+          </Link>
+        </p>
+      ) : null}
       {!isLocked ? (
         <PitchForm
           // A new form for each pitch edited: its fields start from that pitch.

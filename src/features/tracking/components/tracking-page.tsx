@@ -389,7 +389,14 @@ function TrackingSession({
       {/* After the exercises, just above the finish bar: in reach of a thumb while throwing. Pitches go to a
           started log: Start first. */}
       {isStarted && (takesPitches(log.workout) || Object.keys(log.pitches).length > 0) ? (
-        <PitchPanel logId={log.logId} pitches={log.pitches} rejected={log.rejected} isLocked={isCompleted} />
+        <PitchPanel
+          logId={log.logId}
+          pitches={log.pitches}
+          rejected={log.rejected}
+          isLocked={isCompleted}
+          // The import reads the log on the server: offered once its start has been sent.
+          entryId={log.outbox.some((item) => item.kind === 'start') ? undefined : log.entryId}
+        />
       ) : null}
       {isSkipped ? null : !isStarted ? (
         <ActionBar>
