@@ -317,15 +317,6 @@ export class ImportStore {
         fields,
       );
     }
-    // Another player's file or another day's goes in only on purpose (issue 23): Pitch Smart counts by this day.
-    if (result.mismatches.length > 0 && !confirmMismatch) {
-      throw new ApiError(
-        409,
-        errorCodes.conflict,
-        `${result.mismatches.map((mismatch) => mismatch.message).join(' ')} Nothing was saved: import it anyway only if it is this workout's.`,
-        { confirmMismatch: 'Confirm that this file belongs to this workout' },
-      );
-    }
     if (result.values.length === 0) {
       throw unprocessable(`The file has no ${words.one} to import: nothing was saved.`);
     }
@@ -337,6 +328,16 @@ export class ImportStore {
           (kind === 'pitches' && result.pitchers.length > 1
             ? 'Choose the pitcher whose pitches to import, or split the file by session.'
             : 'Split the file by session.'),
+      );
+    }
+    // Another player's file or another day's goes in only on purpose (issue 23): Pitch Smart counts by this day.
+    // Asked last, so a file refused anyway is not first confirmed.
+    if (result.mismatches.length > 0 && !confirmMismatch) {
+      throw new ApiError(
+        409,
+        errorCodes.conflict,
+        `${result.mismatches.map((mismatch) => mismatch.message).join(' ')} Nothing was saved: import it anyway only if it is this workout's.`,
+        { confirmMismatch: 'Confirm that this file belongs to this workout' },
       );
     }
     const origin = { source: result.format, importId: row.id, createdBy: this.viewer.user.id };

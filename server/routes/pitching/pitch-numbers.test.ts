@@ -205,7 +205,10 @@ describe('throws and their pitches, by id (issue 22)', () => {
     expect((await imports.saved(log.id)).throws.map((thrown) => thrown.pitchId)).toEqual([null, null]);
 
     const pitchesImport = await imports.upload(coach, 'pitches', log.id, trackmanCsv(3));
-    expect((await imports.commit(coach, 'pitches', pitchesImport.body.import.id)).status).toBe(200);
+    expect(
+      (await imports.commit(coach, 'pitches', pitchesImport.body.import.id, { confirmMismatch: true }))
+        .status,
+    ).toBe(200);
     const saved = await imports.saved(log.id);
     expect(saved.throws.map((thrown) => thrown.pitchId)).toEqual([
       saved.pitches[0]!.id,
@@ -258,7 +261,9 @@ describe('at most 1,000 pitches a workout, on every path (issue 22)', () => {
     expect(await t.db.$count(pitches, eq(pitches.logId, log.id))).toBe(1000);
 
     const exactly = await imports.upload(coach, 'pitches', log.id, trackmanCsv(1000));
-    expect((await imports.commit(coach, 'pitches', exactly.body.import.id)).body).toMatchObject({
+    expect(
+      (await imports.commit(coach, 'pitches', exactly.body.import.id, { confirmMismatch: true })).body,
+    ).toMatchObject({
       imported: 1000,
       replaced: 1000,
     });
