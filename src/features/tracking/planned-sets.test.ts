@@ -107,4 +107,21 @@ describe('the rows of the tracking screen', () => {
       { exerciseId: trapBarId, exerciseName: 'Trap-bar deadlift', value: 350, previous: 315 },
     ]);
   });
+
+  it('names no estimated 1RM for an exercise a 1RM means nothing for, such as a med-ball throw', () => {
+    const context = { weightUnit: 'lb' as const, plateStep: 5, maxes: [max(5, 'lb')] };
+    const [trapBar] = planExercises(logOf(workout), context);
+    const medBall = {
+      ...trapBar!,
+      category: 'med-ball' as const,
+      rows: trapBar!.rows.map((row, index) => ({
+        ...row,
+        done: index < 1,
+        values: { ...row.values, load: 10 },
+      })),
+    };
+    const totals = sessionTotals([medBall], context);
+    expect(totals.doneSets).toBe(1);
+    expect(totals.bestEstimates).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import type {
 } from '@contract';
 import { describeSets } from '@contract/prescription';
 import { convertLoad } from '@contract/training-vocabulary';
-import { estimatedOneRm, loadFromPercent } from '@contract/strength';
+import { estimatedOneRm, loadFromPercent, takesOneRm } from '@contract/strength';
 import type { DeviceExercise, DeviceLog, DeviceSet } from '@/lib/tracking-sync/device-logs';
 import type { SetFields } from '@/lib/tracking-sync/log-actions';
 
@@ -256,6 +256,8 @@ export function sessionTotals(plans: ExercisePlan[], context: PrefillContext): S
   let volume = 0;
   const best = new Map<string, SessionTotals['bestEstimates'][number]>();
   for (const plan of plans) {
+    // A med-ball throw or a sprint has no 1RM to beat, as the server decides (ADR 048).
+    const estimates = takesOneRm(plan);
     for (const row of plan.rows) {
       if (!row.done) continue;
       doneSets += 1;
@@ -263,7 +265,7 @@ export function sessionTotals(plans: ExercisePlan[], context: PrefillContext): S
       if (reps === null || load === null) continue;
       const inUnit = convertLoad(load, loadUnit ?? context.weightUnit, context.weightUnit);
       volume += reps * inUnit;
-      const estimate = estimatedOneRm(inUnit, reps);
+      const estimate = estimates ? estimatedOneRm(inUnit, reps) : null;
       const max = oneRepMaxOf(context.maxes, plan.exerciseId);
       const previous = max ? convertLoad(max.value, max.unit, context.weightUnit) : null;
       if (estimate !== null && previous !== null && estimate > previous) {
