@@ -32,6 +32,9 @@ import { useDeviceLogOfEntry } from '@/lib/tracking-sync/use-device-logs';
 import { useScreenTitle } from '@/stores/header-store';
 import { progressOf } from '../board-rows';
 
+/** Taps on one athlete closer than this are one double tap: no lifter finishes a set that fast. */
+export const doubleTapMs = 400;
+
 const route = getRouteApi('/app/weight-room/$assignmentId');
 
 const personName = (person: { firstName: string; lastName: string }) =>
@@ -166,13 +169,18 @@ function AthleteRow({ member, userId }: { member: Member; userId: string }) {
   const isFinished = progress !== null && progress.current === null && progress.totalSets > 0;
   const percent = progress && progress.totalSets > 0 ? (progress.doneSets / progress.totalSets) * 100 : 0;
 
-  const markDone = ({ reps, load }: { reps: number | null; load: number | null }) => {
-    const current = progress?.current;
-    if (!current || !entry.data) return;
-    // A second tap before the render finds the log the first one started.
-    const logId =
-      deviceLogOfEntry(entryId, userId)?.logId ??
-      startWorkoutLog({ entry: { ...entry.data, athlete }, userId }).logId;
+  const lastMarkAt = useRef(0);
+  const markDone = (shownKey: string, { reps, load }: { reps: number | null; load: number | null }) => {
+    if (!entry.data) return;
+    // A double tap lands its second tap on the next set, already drawn: it is one tap, not two sets.
+    if (Date.now() - lastMarkAt.current < doubleTapMs) return;
+    // The set as the device has it now, not as last drawn: a tap the render has not caught up with is not
+    // taken twice, and a log started by it is not started again.
+    const stored = deviceLogOfEntry(entryId, userId);
+    const current = stored ? progressOf(planExercises(stored, context)).current : progress?.current;
+    if (!current || current.row.key !== shownKey) return;
+    lastMarkAt.current = Date.now();
+    const logId = stored?.logId ?? startWorkoutLog({ entry: { ...entry.data, athlete }, userId }).logId;
     markSetDone(
       logId,
       current.row.setId,
@@ -236,6 +244,7 @@ function AthleteRow({ member, userId }: { member: Member; userId: string }) {
           reps={progress.current.row.values.reps}
           load={progress.current.row.values.load}
           loadUnit={progress.current.row.values.loadUnit ?? context.weightUnit}
+          setKey={progress.current.row.key}
           onDone={markDone}
         />
       ) : (
@@ -256,7 +265,9 @@ interface CurrentSetProps {
   reps: number | null;
   load: number | null;
   loadUnit: WeightUnit;
-  onDone: (values: { reps: number | null; load: number | null }) => void;
+  /** The set shown, so a tap is taken for the set it was seen on. */
+  setKey: string;
+  onDone: (setKey: string, values: { reps: number | null; load: number | null }) => void;
 }
 
 /** A field's number, or null when it is empty. */
@@ -304,7 +315,9 @@ function CurrentSet(props: CurrentSetProps) {
         />
       </label>
       <Button
-        onClick={() => onDone({ reps: numberIn(repsField.current), load: numberIn(loadField.current) })}
+        onClick={() =>
+          onDone(props.setKey, { reps: numberIn(repsField.current), load: numberIn(loadField.current) })
+        }
         className="h-12 min-w-28 flex-1 text-base sm:flex-none"
         aria-label={`${athleteName}: set ${position} of ${exerciseName} done`}
       >
