@@ -1,7 +1,8 @@
-import type { ScheduleItemResponse, TodayResponse } from '@contract';
+import type { ScheduleItemResponse, ScheduleResponse, TodayResponse } from '@contract';
+import { addDays, format } from 'date-fns';
 import { demoUsers, tokenFor } from '@mocks/data';
 import { scheduleHandlers } from '@mocks/handlers/schedule';
-import { createTrackingFake } from '@mocks/handlers/tracking';
+import { createTrackingFake, demoAthleteTraining } from '@mocks/handlers/tracking';
 import { server } from '@mocks/server';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -130,5 +131,35 @@ describe('the weight-room board', { timeout: 20_000 }, () => {
     expect([...fake.setWrites.values()]).toEqual([1, 1, 1]);
     expect(within(athleteRow(firstName)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
     expect(within(athleteRow(secondName)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+  });
+
+  it('shows each athlete the load from their own max, rounded to the plate step', async () => {
+    signInAs(demoUsers.coach);
+    const from = format(addDays(new Date(), -1), 'yyyy-MM-dd');
+    const to = format(addDays(new Date(), 4), 'yyyy-MM-dd');
+    const schedule = (await (
+      await fetch(`${window.location.origin}/api/schedule?from=${from}&to=${to}`, { headers })
+    ).json()) as ScheduleResponse;
+    const session = schedule.data.find(
+      (item) => item.kind === 'assignment' && item.name === 'Lower Body Strength A',
+    );
+    const assignment = (await (
+      await fetch(`${window.location.origin}/api/group-assignments/${session?.id}`, { headers })
+    ).json()) as ScheduleItemResponse;
+    const other = assignment.data.members?.find((member) => member.athlete.id !== demoUsers.athlete.id);
+    if (!other) throw new Error('The Pitchers have no other athlete');
+    const [athletesMax] = demoAthleteTraining.maxes;
+    fake.maxes.set(other.athlete.id, [{ ...athletesMax, id: crypto.randomUUID(), value: 405 }]);
+    const otherName = `${other.athlete.firstName} ${other.athlete.lastName}`;
+    const athleteName = `${demoUsers.athlete.firstName} ${demoUsers.athlete.lastName}`;
+    renderApp(`/app/weight-room/${session?.id}`);
+
+    const loadOf = async (name: string) =>
+      within(await screen.findByRole('listitem', { name })).findByRole('spinbutton', {
+        name: `Load, ${name}, set 1 of Trap-bar deadlift`,
+      });
+    // 80% of 315 lb is 252 lb, and of 405 lb 324 lb: the demo's plate step (5 lb) makes them 250 and 325.
+    await waitFor(async () => expect(await loadOf(athleteName)).toHaveValue(250));
+    await waitFor(async () => expect(await loadOf(otherName)).toHaveValue(325));
   });
 });
