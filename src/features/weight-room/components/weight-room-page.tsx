@@ -121,7 +121,7 @@ function BoardSyncStatus({ assignmentId, userId }: { assignmentId: string; userI
       .reduce((count, log) => count + log.outbox.length, 0),
   );
   return (
-    <p role="status" className="text-sm font-medium text-muted-foreground">
+    <p role="status" className="w-full text-sm font-medium text-muted-foreground sm:w-auto">
       {waiting === 0 ? 'All changes saved' : `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting`}
     </p>
   );
@@ -199,13 +199,13 @@ function AthleteRow({ member, userId }: { member: Member; userId: string }) {
   return (
     <li
       aria-label={name}
-      className={`flex flex-col gap-3 rounded-2xl border bg-surface p-4 shadow-xs ${isFinished ? 'border-success/40' : 'border-border'}`}
+      className={`flex flex-col gap-3 rounded-2xl border p-4 shadow-xs ${isFinished ? 'border-success/50 bg-success/5' : 'border-border bg-surface'}`}
     >
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-foreground">{name}</h2>
+          <h2 className="truncate text-lg font-semibold text-foreground">{name}</h2>
           {progress ? (
-            <p className="text-sm text-muted-foreground">
+            <p className="text-sm font-medium tabular-nums text-muted-foreground">
               {progress.doneSets} of {progress.totalSets} sets
             </p>
           ) : null}
@@ -222,36 +222,52 @@ function AthleteRow({ member, userId }: { member: Member; userId: string }) {
         aria-valuemin={0}
         aria-valuemax={progress?.totalSets ?? 0}
         aria-valuenow={progress?.doneSets ?? 0}
-        className="h-2 overflow-hidden rounded-full bg-muted"
+        className="h-2.5 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className={`h-full rounded-full transition-[width] ${isFinished ? 'bg-success' : 'bg-primary'}`}
+          style={{ width: `${percent}%` }}
+        />
       </div>
 
-      {!progress ? (
-        entry.isError || entry.fetchStatus === 'paused' ? (
-          <p className="text-sm text-muted-foreground">Not on this device yet: it shows once back online.</p>
+      {/* Every state of the row's foot is as tall as a set: nothing below moves when an athlete finishes. */}
+      <div className="flex min-h-[6.75rem] flex-col justify-center">
+        {!progress ? (
+          entry.isError || entry.fetchStatus === 'paused' ? (
+            <p className="text-sm text-muted-foreground">
+              Not on this device yet: it shows once back online.
+            </p>
+          ) : (
+            <Skeleton className="h-[6.75rem] w-full rounded-xl" />
+          )
+        ) : progress.current ? (
+          <CurrentSet
+            key={`${progress.current.row.key}:${progress.current.row.values.load ?? ''}:${progress.current.row.values.reps ?? ''}`}
+            athleteName={name}
+            label={`${progress.current.plan.label} · ${progress.current.plan.exerciseName}`}
+            exerciseName={progress.current.plan.exerciseName}
+            position={progress.current.position}
+            setCount={progress.current.plan.rows.length}
+            reps={progress.current.row.values.reps}
+            load={progress.current.row.values.load}
+            loadUnit={progress.current.row.values.loadUnit ?? context.weightUnit}
+            setKey={progress.current.row.key}
+            onDone={markDone}
+          />
         ) : (
-          <Skeleton className="h-16 w-full" />
-        )
-      ) : progress.current ? (
-        <CurrentSet
-          key={`${progress.current.row.key}:${progress.current.row.values.load ?? ''}:${progress.current.row.values.reps ?? ''}`}
-          athleteName={name}
-          label={`${progress.current.plan.label} · ${progress.current.plan.exerciseName}`}
-          exerciseName={progress.current.plan.exerciseName}
-          position={progress.current.position}
-          setCount={progress.current.plan.rows.length}
-          reps={progress.current.row.values.reps}
-          load={progress.current.row.values.load}
-          loadUnit={progress.current.row.values.loadUnit ?? context.weightUnit}
-          setKey={progress.current.row.key}
-          onDone={markDone}
-        />
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          {progress.totalSets === 0 ? 'No sets in this workout.' : 'Every set is done.'}
-        </p>
-      )}
+          <p
+            className={`flex min-h-[6.75rem] items-center justify-center gap-2 rounded-xl text-base font-semibold ${progress.totalSets === 0 ? 'bg-muted text-muted-foreground' : 'bg-success/10 text-success'}`}
+          >
+            {progress.totalSets === 0 ? (
+              'No sets in this workout.'
+            ) : (
+              <>
+                <CheckIcon className="size-5" /> Every set is done.
+              </>
+            )}
+          </p>
+        )}
+      </div>
     </li>
   );
 }
@@ -280,49 +296,52 @@ function CurrentSet(props: CurrentSetProps) {
   const repsField = useRef<HTMLInputElement>(null);
   const loadField = useRef<HTMLInputElement>(null);
   const fieldClass =
-    'block h-12 w-full rounded-lg border border-border bg-surface px-3 text-lg font-semibold tabular-nums text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring';
+    'block h-14 w-full rounded-lg border border-border bg-surface px-3 text-lg font-semibold tabular-nums text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring';
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
-        <p className="truncate text-sm font-medium text-foreground">{props.label}</p>
-        <p className="text-sm text-muted-foreground">
+    <div className="space-y-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="min-w-0 truncate text-base font-semibold text-foreground">{props.label}</p>
+        <p className="shrink-0 text-sm tabular-nums text-muted-foreground">
           Set {position} of {props.setCount}
         </p>
       </div>
-      <label className="w-20 text-xs font-medium text-muted-foreground">
-        Reps
-        <input
-          ref={repsField}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          defaultValue={props.reps ?? ''}
-          aria-label={`Reps, ${athleteName}, set ${position} of ${exerciseName}`}
-          className={fieldClass}
-        />
-      </label>
-      <label className="w-28 text-xs font-medium text-muted-foreground">
-        Load ({props.loadUnit})
-        <input
-          ref={loadField}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          defaultValue={props.load ?? ''}
-          aria-label={`Load, ${athleteName}, set ${position} of ${exerciseName}`}
-          className={fieldClass}
-        />
-      </label>
-      <Button
-        onClick={() =>
-          onDone(props.setKey, { reps: numberIn(repsField.current), load: numberIn(loadField.current) })
-        }
-        className="h-12 min-w-28 flex-1 text-base sm:flex-none"
-        aria-label={`${athleteName}: set ${position} of ${exerciseName} done`}
-      >
-        <CheckIcon className="size-5" /> Done
-      </Button>
+      <div className="flex items-end gap-3">
+        <label className="w-20 shrink-0 text-xs font-medium text-muted-foreground">
+          Reps
+          <input
+            ref={repsField}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={props.reps ?? ''}
+            aria-label={`Reps, ${athleteName}, set ${position} of ${exerciseName}`}
+            className={fieldClass}
+          />
+        </label>
+        <label className="w-28 shrink-0 text-xs font-medium text-muted-foreground">
+          Load ({props.loadUnit})
+          <input
+            ref={loadField}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            defaultValue={props.load ?? ''}
+            placeholder="—"
+            aria-label={`Load, ${athleteName}, set ${position} of ${exerciseName}`}
+            className={fieldClass}
+          />
+        </label>
+        <Button
+          onClick={() =>
+            onDone(props.setKey, { reps: numberIn(repsField.current), load: numberIn(loadField.current) })
+          }
+          className="h-14 min-w-24 flex-1 text-lg"
+          aria-label={`${athleteName}: set ${position} of ${exerciseName} done`}
+        >
+          <CheckIcon className="size-6" /> Done
+        </Button>
+      </div>
     </div>
   );
 }
