@@ -149,6 +149,7 @@ describe('the weight-room board', { timeout: 20_000 }, () => {
     const other = assignment.data.members?.find((member) => member.athlete.id !== demoUsers.athlete.id);
     if (!other) throw new Error('The Pitchers have no other athlete');
     const [athletesMax] = demoAthleteTraining.maxes;
+    if (!athletesMax) throw new Error('The demo athlete has no max');
     fake.maxes.set(other.athlete.id, [{ ...athletesMax, id: crypto.randomUUID(), value: 405 }]);
     const otherName = `${other.athlete.firstName} ${other.athlete.lastName}`;
     const athleteName = `${demoUsers.athlete.firstName} ${demoUsers.athlete.lastName}`;
