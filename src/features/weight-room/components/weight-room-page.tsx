@@ -76,7 +76,10 @@ export function WeightRoomPage() {
               {assignment.data.timeOfDay ? ` · ${assignment.data.timeOfDay}` : ''} · {members.length}{' '}
               {members.length === 1 ? 'athlete' : 'athletes'}
             </p>
-          ) : null}
+          ) : (
+            // The subtitle's line kept while loading, so the header keeps its height.
+            <Skeleton className="mt-1 h-4 w-64 max-w-full" />
+          )}
         </div>
         <BoardSyncStatus assignmentId={assignmentId} userId={me.user.id} />
       </header>
@@ -105,7 +108,8 @@ export function WeightRoomPage() {
         <div role="status" className="grid gap-3 lg:grid-cols-2">
           <span className="sr-only">Loading the group’s workout…</span>
           {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} className="h-40 w-full rounded-2xl" />
+            // As tall as an athlete's row: the board does not jump when it arrives.
+            <Skeleton key={index} className="h-[13.875rem] w-full rounded-2xl" />
           ))}
         </div>
       )}
