@@ -36,6 +36,7 @@ import { Route as AppScheduleIndexRouteImport } from './routes/app/schedule/inde
 import { Route as AppTrackEntryIdRouteImport } from './routes/app/track.$entryId'
 import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
 import { Route as AppUsersNewRouteImport } from './routes/app/users_.new'
+import { Route as AppWeightRoomAssignmentIdRouteImport } from './routes/app/weight-room.$assignmentId'
 import { Route as ManageOrganizationsOrganizationIdRouteImport } from './routes/manage.organizations.$organizationId'
 import { Route as ManageOrganizationsNewRouteImport } from './routes/manage.organizations.new'
 import { Route as PublicActivateAccountUserIdVerificationCodeRouteImport } from './routes/_public/activate-account/$userId/$verificationCode'
@@ -183,6 +184,12 @@ const AppUsersNewRoute = AppUsersNewRouteImport.update({
   path: '/users/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWeightRoomAssignmentIdRoute =
+  AppWeightRoomAssignmentIdRouteImport.update({
+    id: '/weight-room/$assignmentId',
+    path: '/weight-room/$assignmentId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const ManageOrganizationsOrganizationIdRoute =
   ManageOrganizationsOrganizationIdRouteImport.update({
     id: '/organizations/$organizationId',
@@ -274,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
+  '/app/weight-room/$assignmentId': typeof AppWeightRoomAssignmentIdRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/completed/': typeof AppCompletedIndexRoute
@@ -312,6 +320,7 @@ export interface FileRoutesByTo {
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
+  '/app/weight-room/$assignmentId': typeof AppWeightRoomAssignmentIdRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/completed': typeof AppCompletedIndexRoute
@@ -354,6 +363,7 @@ export interface FileRoutesById {
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
   '/app/users_/new': typeof AppUsersNewRoute
+  '/app/weight-room/$assignmentId': typeof AppWeightRoomAssignmentIdRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
   '/app/completed/': typeof AppCompletedIndexRoute
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
+    | '/app/weight-room/$assignmentId'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
     | '/app/completed/'
@@ -434,6 +445,7 @@ export interface FileRouteTypes {
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
+    | '/app/weight-room/$assignmentId'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
     | '/app/completed'
@@ -475,6 +487,7 @@ export interface FileRouteTypes {
     | '/app/track/$entryId'
     | '/app/users_/$userId'
     | '/app/users_/new'
+    | '/app/weight-room/$assignmentId'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
     | '/app/completed/'
@@ -693,6 +706,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/weight-room/$assignmentId': {
+      id: '/app/weight-room/$assignmentId'
+      path: '/weight-room/$assignmentId'
+      fullPath: '/app/weight-room/$assignmentId'
+      preLoaderRoute: typeof AppWeightRoomAssignmentIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/manage/organizations/$organizationId': {
       id: '/manage/organizations/$organizationId'
       path: '/organizations/$organizationId'
@@ -817,6 +837,7 @@ interface AppRouteChildren {
   AppTrackEntryIdRoute: typeof AppTrackEntryIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
+  AppWeightRoomAssignmentIdRoute: typeof AppWeightRoomAssignmentIdRoute
   AppCompletedIndexRoute: typeof AppCompletedIndexRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
@@ -843,6 +864,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrackEntryIdRoute: AppTrackEntryIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
+  AppWeightRoomAssignmentIdRoute: AppWeightRoomAssignmentIdRoute,
   AppCompletedIndexRoute: AppCompletedIndexRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,

@@ -384,6 +384,8 @@ export function createTrackingFake() {
     },
     setRequests,
     setWrites,
+    /** Each athlete's maxes: a test gives another athlete their own. */
+    maxes,
   };
 }
 

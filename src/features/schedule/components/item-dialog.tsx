@@ -195,10 +195,22 @@ function ItemDetail({
 
       {detail.members ? (
         <section aria-label="Athletes" className="space-y-1.5">
-          <h3 className="text-sm font-semibold text-foreground">
-            Athletes ({detail.members.filter((member) => member.status === 'completed').length} of{' '}
-            {detail.members.length} done)
-          </h3>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold text-foreground">
+              Athletes ({detail.members.filter((member) => member.status === 'completed').length} of{' '}
+              {detail.members.length} done)
+            </h3>
+            {/* Issue 23: the whole group on one board. */}
+            {canPlan && detail.members.length > 0 ? (
+              <Link
+                to="/app/weight-room/$assignmentId"
+                params={{ assignmentId: detail.id }}
+                className="inline-flex min-h-9 items-center rounded-lg border border-border px-2.5 text-xs font-semibold text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                Open the weight room
+              </Link>
+            ) : null}
+          </div>
           <ul className="divide-y divide-border rounded-xl border border-border">
             {detail.members.map((member) => (
               <li key={member.entryId} className="flex items-center justify-between px-3 py-2 text-sm">

@@ -4,7 +4,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { VideoPreview } from '@/components/widgets/video-preview';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
-import type { ExercisePlan } from '../planned-sets';
+import type { ExercisePlan } from '@/lib/tracking-plan/planned-sets';
 
 /**
  * How to do the exercise, one tap from its card (issue 23): the library's instructions and video, read from the

@@ -7,7 +7,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
-import type { ExercisePlan } from '../planned-sets';
+import type { ExercisePlan } from '@/lib/tracking-plan/planned-sets';
 
 /** Another exercise of the same category, from the library, in place of this one. */
 export function SwapExerciseDialog({

@@ -286,7 +286,7 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
       )}
     </>
   );
-  return next ? (
+  const row = next ? (
     <Link to="/app/track/$entryId" params={{ entryId: next.entryId }} className={rowClass}>
       {content}
     </Link>
@@ -298,5 +298,19 @@ function GroupWorkout({ item, today }: { item: CalendarItem; today: string }) {
     >
       {content}
     </Link>
+  );
+  // Issue 23: the whole group on one board, a second action beside the row.
+  return (
+    <div className="flex items-stretch gap-2">
+      <div className="min-w-0 flex-1 [&>a]:h-full">{row}</div>
+      <Link
+        to="/app/weight-room/$assignmentId"
+        params={{ assignmentId: item.id }}
+        aria-label={`Weight room for ${item.group?.name ?? 'the group'}`}
+        className="inline-flex min-h-16 w-20 shrink-0 flex-col items-center justify-center rounded-xl border border-border bg-surface px-2 text-center text-xs leading-tight font-semibold text-primary-ink transition-colors hover:border-primary/40 hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        Weight room
+      </Link>
+    </div>
   );
 }
