@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { colorKeys, type ColorKey } from './color-keys';
 import { customSidebarItemSchema, hexColorSchema, settingsSchema } from './organizations';
 import {
+  barWeightLimits,
   organizationNameMaxLength,
   passwordMaxLengthLimit,
   passwordMinLengthBounds,
@@ -83,6 +84,13 @@ export const updateSettingsRequestSchema = z
       .number({ error: 'Enter a number for the plate step' })
       .min(0.25, 'The plate step is at least 0.25')
       .max(25, 'The plate step is at most 25')
+      .nullable()
+      .optional(),
+    /** null goes back to the unit's default (45 lb, 20 kg). */
+    barWeight: z
+      .number({ error: 'Enter a number for the bar weight' })
+      .min(barWeightLimits.min, `The bar weight is at least ${barWeightLimits.min}`)
+      .max(barWeightLimits.max, `The bar weight is at most ${barWeightLimits.max}`)
       .nullable()
       .optional(),
   })

@@ -62,6 +62,8 @@ export const settingsSchema = z
     weekStartsOn: z.enum(weekStarts),
     /** What a %1RM load is rounded to (issue 15): the organisation's own, else 5 lb or 2.5 kg by its unit. */
     plateStep: z.number().positive(),
+    /** The bar plates per side are counted on (issue 23): the organisation's own, else 45 lb or 20 kg by its unit. */
+    barWeight: z.number().positive(),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -45,6 +45,7 @@ export const demoSettings: Settings = {
   timeZone: 'America/Chicago',
   weekStartsOn: 'monday',
   plateStep: 5,
+  barWeight: 45,
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

@@ -44,6 +44,8 @@ export const organizations = pgTable('organizations', {
   weekStartsOn: text('week_starts_on').$type<WeekStart>().notNull().default('monday'),
   /** What %1RM loads are rounded to (issue 15); null is the unit's default (contract/strength.ts). */
   plateStep: doublePrecision('plate_step'),
+  /** The barbell's weight for plates per side (issue 23); null is the unit's default (contract/strength.ts). */
+  barWeight: doublePrecision('bar_weight'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

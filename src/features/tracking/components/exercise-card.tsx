@@ -63,15 +63,18 @@ function lastTime(lastTimeOfExercise: LastTimeOfExercise | undefined, logId: str
   return `Last time (${day}): ${parts.join(' · ')}`;
 }
 
-/** The plates to load for the next set not done of a barbell exercise, in the set's unit on a standard bar. */
-function nextPlates(plan: ExercisePlan, weightUnit: WeightUnit): string | null {
+/**
+ * The plates to load for the next set not done of a barbell exercise, in the set's unit: on the organisation's bar
+ * when the set is in the organisation's unit, else on that unit's standard bar.
+ */
+function nextPlates(plan: ExercisePlan, weightUnit: WeightUnit, barWeight: number): string | null {
   if (!isBarbellExercise({ name: plan.exerciseName, category: plan.category, measures: plan.measures }))
     return null;
   const index = plan.rows.findIndex((row) => !row.done);
   const row = plan.rows[index];
   if (!row || row.values.load === null) return null;
   const unit = row.values.loadUnit ?? weightUnit;
-  const bar = defaultBarWeight[unit];
+  const bar = unit === weightUnit ? barWeight : defaultBarWeight[unit];
   const plates = platesPerSide(row.values.load, unit, bar);
   if (!plates) return null;
   const perSide = plates.plates.length > 0 ? `${plates.plates.join(' + ')} a side` : 'the empty bar';
@@ -89,6 +92,7 @@ export const ExerciseCard = memo(function ExerciseCard({
   athleteId,
   plan,
   weightUnit,
+  barWeight,
   isLocked,
 }: {
   logId: string;
@@ -100,6 +104,8 @@ export const ExerciseCard = memo(function ExerciseCard({
   athleteId: string;
   plan: ExercisePlan;
   weightUnit: WeightUnit;
+  /** The organisation's bar, in its unit. */
+  barWeight: number;
   isLocked: boolean;
 }) {
   const lastTimeOfExercise = useQuery(trackingQueries.lastTime(athleteId, plan.exerciseId));
@@ -110,7 +116,7 @@ export const ExerciseCard = memo(function ExerciseCard({
   const headingId = useId();
   const notesId = useId();
   const last = lastTime(lastTimeOfExercise.data, logId);
-  const plates = isLocked ? null : nextPlates(plan, weightUnit);
+  const plates = isLocked ? null : nextPlates(plan, weightUnit, barWeight);
   const logOfChange = beginLog ?? (() => logId);
 
   return (

@@ -1,6 +1,6 @@
 import type { ScheduleItemDetail, WeightUnit } from '@contract';
 import { recordKindLabels } from '@contract';
-import { defaultPlateStep } from '@contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
@@ -221,13 +221,17 @@ function AthleteSwitcher({ assignmentId, entryId }: { assignmentId: string; entr
   );
 }
 
-function usePrefillContext(athleteId: string): PrefillContext {
+function usePrefillContext(athleteId: string): PrefillContext & { barWeight: number } {
   const settings = useQuery(settingsQueries.full());
   const maxes = useQuery(trackingQueries.maxes(athleteId));
   const weightUnit: WeightUnit = settings.data?.weightUnit ?? 'lb';
   const plateStep = settings.data?.plateStep ?? defaultPlateStep[weightUnit];
+  const barWeight = settings.data?.barWeight ?? defaultBarWeight[weightUnit];
   const maxList = maxes.data;
-  return useMemo(() => ({ weightUnit, plateStep, maxes: maxList ?? [] }), [weightUnit, plateStep, maxList]);
+  return useMemo(
+    () => ({ weightUnit, plateStep, barWeight, maxes: maxList ?? [] }),
+    [weightUnit, plateStep, barWeight, maxList],
+  );
 }
 
 /** Keeps each exercise's plan object when nothing of it changed, so only the exercise tapped re-renders. */
@@ -383,6 +387,7 @@ function TrackingSession({
           athleteId={log.athlete.id}
           plan={plan}
           weightUnit={context.weightUnit}
+          barWeight={context.barWeight}
           isLocked={isCompleted || isSkipped}
         />
       ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "bar_weight" double precision;
