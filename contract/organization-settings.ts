@@ -12,6 +12,7 @@ import {
 } from './organization-settings-rules';
 import { isTimeZone, weekStarts } from './calendar-dates';
 import { weightUnits } from './training-vocabulary';
+import { organizationLocales } from './locales';
 import { roleSchema } from './users';
 
 export * from './organization-settings-rules';
@@ -78,6 +79,9 @@ export const updateSettingsRequestSchema = z
       .optional(),
     weightUnit: z.enum(weightUnits, { error: 'Choose pounds (lb) or kilograms (kg)' }).optional(),
     timeZone: timeZoneSchema.optional(),
+    locale: z
+      .enum(organizationLocales, { error: 'Choose how dates are written, such as en-US or en-GB' })
+      .optional(),
     weekStartsOn: z.enum(weekStarts, { error: 'Choose Monday or Sunday' }).optional(),
     /** null goes back to the unit's default (5 lb, 2.5 kg). */
     plateStep: z

@@ -46,6 +46,7 @@ export const demoSettings: Settings = {
   weekStartsOn: 'monday',
   plateStep: 5,
   barWeight: 45,
+  locale: 'en-US',
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

@@ -56,5 +56,6 @@ export function toSettings(row: OrganizationRow): Settings {
     weekStartsOn: row.weekStartsOn,
     plateStep: row.plateStep ?? defaultPlateStep[row.weightUnit],
     barWeight: row.barWeight ?? defaultBarWeight[row.weightUnit],
+    locale: row.locale,
   };
 }

@@ -132,6 +132,21 @@ describe('PUT /api/settings', () => {
     expect((await demoRow()).barWeight).toBeNull();
   });
 
+  it('keeps the locale dates and numbers are written in, and refuses one not on the list with its field', async () => {
+    expect((await putSettings({})).body.data.locale).toBe('en-US');
+    const set = await putSettings({ locale: 'en-GB' });
+    expect(set.status).toBe(200);
+    expect(set.body.data.locale).toBe('en-GB');
+    expect((await demoRow()).locale).toBe('en-GB');
+    const refused = await putSettings({ locale: 'fr-FR' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      locale: 'Choose how dates are written, such as en-US or en-GB',
+    });
+    expect((await demoRow()).locale).toBe('en-GB');
+    await putSettings({ locale: 'en-US' });
+  });
+
   it('changes only the fields sent, and an empty support email means none', async () => {
     const before = await demoRow();
     const response = await putSettings({ supportEmail: '' });

@@ -3,6 +3,7 @@ import { asc, sql } from 'drizzle-orm';
 import { colorKeys, defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
 import { defaultTimeZone, defaultWeekStart } from '../../../contract/calendar-dates';
 import { defaultBarWeight, defaultPlateStep } from '../../../contract/strength';
+import { defaultLocale } from '../../../contract/locales';
 import { defaultWeightUnit } from '../../../contract/training-vocabulary';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
@@ -37,6 +38,7 @@ const platformSettings: Settings = {
   weekStartsOn: defaultWeekStart,
   plateStep: defaultPlateStep[defaultWeightUnit],
   barWeight: defaultBarWeight[defaultWeightUnit],
+  locale: defaultLocale,
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -81,6 +83,7 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
   }
   if (body.weightUnit !== undefined) changes.weightUnit = body.weightUnit;
   if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+  if (body.locale !== undefined) changes.locale = body.locale;
   if (body.weekStartsOn !== undefined) changes.weekStartsOn = body.weekStartsOn;
   if (body.plateStep !== undefined) changes.plateStep = body.plateStep;
   if (body.barWeight !== undefined) changes.barWeight = body.barWeight;

@@ -1,5 +1,6 @@
 import { colorKeys, type ColorKey } from '@contract/color-keys';
 import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
+import { defaultLocale, isOrganizationLocale } from '@contract/locales';
 import { defaultWeightUnit } from '@contract/training-vocabulary';
 import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
 import type { PasswordPolicy, Settings } from '@contract';
@@ -66,6 +67,8 @@ export function parseSettings(value: unknown): Settings | null {
   if (typeof plateStep !== 'number' || !(plateStep > 0)) return null;
   const barWeight = value.barWeight ?? defaultBarWeight[weightUnit];
   if (typeof barWeight !== 'number' || !(barWeight > 0)) return null;
+  const locale = value.locale ?? defaultLocale;
+  if (!isOrganizationLocale(locale)) return null;
   return {
     name,
     companyLogo,
@@ -77,6 +80,7 @@ export function parseSettings(value: unknown): Settings | null {
     weekStartsOn,
     plateStep,
     barWeight,
+    locale,
   };
 }
 

@@ -3,6 +3,8 @@ import { isTimeZone, weekStarts } from '@contract/calendar-dates';
 import { weightUnits } from '@contract/training-vocabulary';
 import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
 import { barWeightLimits } from '@contract/organization-settings-rules';
+import type { OrganizationLocale } from '@contract/locales';
+import { isOrganizationLocale, localeLabels, organizationLocales } from '@contract/locales';
 import { useId } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { SettingsSection, useSettingsSectionForm } from './settings-section';
@@ -12,6 +14,7 @@ const draftKey = 'organisation-settings-training';
 interface TrainingValues extends Record<string, unknown> {
   weightUnit: WeightUnit;
   timeZone: string;
+  locale: OrganizationLocale;
   weekStartsOn: WeekStart;
   /** As typed: empty goes back to the unit's default. */
   plateStep: string;
@@ -52,14 +55,25 @@ function timeZones(current: string): string[] {
 
 const readDraft = (stored: unknown): TrainingValues | null => {
   if (typeof stored !== 'object' || stored === null) return null;
-  const { weightUnit, timeZone, weekStartsOn, plateStep, barWeight } = stored as Record<string, unknown>;
+  const { weightUnit, timeZone, locale, weekStartsOn, plateStep, barWeight } = stored as Record<
+    string,
+    unknown
+  >;
+  if (locale !== undefined && !isOrganizationLocale(locale)) return null;
   if (weightUnit !== 'lb' && weightUnit !== 'kg') return null;
   if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) return null;
   if (weekStartsOn !== 'monday' && weekStartsOn !== 'sunday') return null;
   if (typeof plateStep !== 'string' || plateStep.length > 10) return null;
   // A draft kept before the bar weight existed keeps the saved bar.
   if (barWeight !== undefined && (typeof barWeight !== 'string' || barWeight.length > 10)) return null;
-  return { weightUnit, timeZone, weekStartsOn, plateStep, barWeight: barWeight ?? '' };
+  return {
+    weightUnit,
+    timeZone,
+    locale: locale ?? 'en-US',
+    weekStartsOn,
+    plateStep,
+    barWeight: barWeight ?? '',
+  };
 };
 
 const radioCardClass =
@@ -70,6 +84,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
   const saved: TrainingValues = {
     weightUnit: settings.weightUnit,
     timeZone: settings.timeZone,
+    locale: settings.locale,
     weekStartsOn: settings.weekStartsOn,
     plateStep: String(settings.plateStep),
     barWeight: String(settings.barWeight),
@@ -80,6 +95,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
     readDraft,
   );
   const zoneId = useId();
+  const localeId = useId();
   const plateStepId = useId();
   const plateStepHintId = useId();
   const barWeightId = useId();
@@ -123,6 +139,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
           {
             weightUnit: draft.values.weightUnit,
             timeZone: draft.values.timeZone,
+            ...(draft.values.locale !== saved.locale ? { locale: draft.values.locale } : {}),
             weekStartsOn: draft.values.weekStartsOn,
             // Sent only when changed: an organisation that never set one keeps following its unit's default.
             ...(draft.values.plateStep !== saved.plateStep ? { plateStep } : {}),
@@ -132,6 +149,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
             valuesOf: (data) => ({
               weightUnit: data.weightUnit,
               timeZone: data.timeZone,
+              locale: data.locale,
               weekStartsOn: data.weekStartsOn,
               plateStep: String(data.plateStep),
               barWeight: String(data.barWeight),
@@ -243,6 +261,33 @@ export function TrainingSection({ settings }: { settings: Settings }) {
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
             {errors.timeZone ?? 'The schedule’s “today” is today here.'}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={localeId} className="mb-1.5 block text-sm font-medium text-foreground">
+            Dates and numbers
+          </label>
+          <div className="relative">
+            <select
+              id={localeId}
+              value={draft.values.locale}
+              aria-invalid={errors.locale ? true : undefined}
+              onChange={(event) => {
+                const locale = event.target.value;
+                if (isOrganizationLocale(locale)) change({ locale });
+              }}
+              className="block min-h-11 w-full appearance-none rounded-lg border border-border bg-surface pr-9 pl-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"
+            >
+              {organizationLocales.map((locale) => (
+                <option key={locale} value={locale}>
+                  {localeLabels[locale]}
+                </option>
+              ))}
+            </select>
+            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          </div>
+          <p className={`mt-1 text-sm ${errors.locale ? 'text-danger' : 'text-muted-foreground'}`}>
+            {errors.locale ?? 'How dates, loads and counts are written for everyone.'}
           </p>
         </div>
         <fieldset>

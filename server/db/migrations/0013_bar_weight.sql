@@ -1,1 +1,0 @@
-ALTER TABLE "organizations" ADD COLUMN "bar_weight" double precision;
