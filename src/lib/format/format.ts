@@ -16,11 +16,13 @@ export const defaultFormatPlace: FormatPlace = { locale: defaultLocale, timeZone
 const dayStyles = {
   /** "Thu, Nov 26" / "Thu 26 Nov" */
   day: { weekday: 'short', day: 'numeric', month: 'short' },
+  /** "Thu, Nov 26, 2026" / "Thu, 26 Nov 2026" */
+  dayWithYear: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   /** "Nov 26" / "26 Nov" */
   shortDay: { day: 'numeric', month: 'short' },
   /** "November 26, 2026" / "26 November 2026" */
   date: { day: 'numeric', month: 'long', year: 'numeric' },
-  /** "Thursday, November 26, 2026" / "Thursday 26 November 2026" */
+  /** "Thursday, November 26, 2026" / "Thursday, 26 November 2026" */
   dateWithWeekday: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DayStyle = keyof typeof dayStyles;

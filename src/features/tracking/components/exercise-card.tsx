@@ -2,10 +2,11 @@ import type { Measure, WeightUnit } from '@contract';
 import type { LastTimeOfExercise } from '@contract/last-time';
 import { defaultBarWeight, isBarbellExercise, platesPerSide } from '@contract/strength';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { BookIcon, CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import type { Formats } from '@/lib/format/use-formats';
+import { useFormats } from '@/lib/format/use-formats';
 import { markSetDone, saveExercise, saveSet, saveSets } from '@/lib/tracking-sync/log-actions';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import type { ExercisePlan, PerformedValues, SetRow } from '../planned-sets';
@@ -49,14 +50,18 @@ function fieldsOf(measures: readonly Measure[]): Field[] {
 }
 
 /** The exercise at the athlete's last completed workout; nothing when that is this very log. */
-function lastTime(lastTimeOfExercise: LastTimeOfExercise | undefined, logId: string): string | null {
+function lastTime(
+  lastTimeOfExercise: LastTimeOfExercise | undefined,
+  logId: string,
+  formats: Formats,
+): string | null {
   const last = lastTimeOfExercise?.last;
   if (!last || !lastTimeOfExercise || last.logId === logId) return null;
   const { unit } = lastTimeOfExercise;
-  const day = format(parseISO(last.date), 'MMM d');
+  const day = formats.day(last.date, 'shortDay');
   const parts = [
-    last.topSet ? `${last.topSet.load} ${unit} × ${last.topSet.reps}` : null,
-    last.estimatedOneRm ? `e1RM ${Math.round(last.estimatedOneRm)} ${unit}` : null,
+    last.topSet ? `${formats.load(last.topSet.load, unit)} × ${last.topSet.reps}` : null,
+    last.estimatedOneRm ? `e1RM ${formats.load(Math.round(last.estimatedOneRm), unit)}` : null,
     last.bestVelocityMph ? `${last.bestVelocityMph} mph` : null,
     `${last.doneSets} ${last.doneSets === 1 ? 'set' : 'sets'}`,
   ].filter(Boolean);
@@ -115,7 +120,8 @@ export const ExerciseCard = memo(function ExerciseCard({
   const fields = fieldsOf(plan.measures);
   const headingId = useId();
   const notesId = useId();
-  const last = lastTime(lastTimeOfExercise.data, logId);
+  const formats = useFormats();
+  const last = lastTime(lastTimeOfExercise.data, logId, formats);
   const plates = isLocked ? null : nextPlates(plan, weightUnit, barWeight);
   const logOfChange = beginLog ?? (() => logId);
 
