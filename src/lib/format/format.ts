@@ -18,6 +18,8 @@ const dayStyles = {
   day: { weekday: 'short', day: 'numeric', month: 'short' },
   /** "Thu, Nov 26, 2026" / "Thu, 26 Nov 2026" */
   dayWithYear: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  /** "Nov 26, 2026" / "26 Nov 2026": dates in tables and lists */
+  shortDate: { day: 'numeric', month: 'short', year: 'numeric' },
   /** "Nov 26" / "26 Nov" */
   shortDay: { day: 'numeric', month: 'short' },
   /** "November 26, 2026" / "26 November 2026" */
