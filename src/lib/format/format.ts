@@ -20,6 +20,8 @@ const dayStyles = {
   dayWithYear: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   /** "Nov 26, 2026" / "26 Nov 2026": dates in tables and lists */
   shortDate: { day: 'numeric', month: 'short', year: 'numeric' },
+  /** "Thursday" */
+  weekday: { weekday: 'long' },
   /** "Nov 26" / "26 Nov" */
   shortDay: { day: 'numeric', month: 'short' },
   /** "November 26, 2026" / "26 November 2026" */
