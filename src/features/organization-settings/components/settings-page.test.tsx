@@ -116,6 +116,19 @@ describe('organisation settings (/app/settings)', () => {
     });
   });
 
+  it('sets how dates and numbers are written, next to the time zone', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const training = section('Training');
+    const locale = within(training).getByLabelText('Dates and numbers');
+    expect(locale).toHaveValue('en-US');
+    await user.selectOptions(locale, 'en-GB');
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    await within(training).findByText('Saved. Workouts and the schedule follow these now.');
+    expect(writes.at(-1)).toMatchObject({ body: { locale: 'en-GB' } });
+    expect(state.settings.locale).toBe('en-GB');
+  });
+
   it('sets the bar plates per side are counted on, beside the plate step, and refuses one out of range', async () => {
     const writes = recordWrites();
     const { user } = await openSettings();
