@@ -43,6 +43,9 @@ export const logoSizeMessage = (bytes: number) =>
 
 export const organizationNameMaxLength = 100;
 
+/** The bar weights an organisation may set, in its unit (a 5 lb technique bar to a 100 lb specialty bar). */
+export const barWeightLimits = { min: 5, max: 100 } as const;
+
 /** Password length bounds an organisation may set. */
 export const passwordMinLengthBounds = { min: 4, max: 128 } as const;
 export const passwordMaxLengthLimit = 1024;

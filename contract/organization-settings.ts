@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { colorKeys, type ColorKey } from './color-keys';
 import { customSidebarItemSchema, hexColorSchema, settingsSchema } from './organizations';
 import {
+  barWeightLimits,
   organizationNameMaxLength,
   passwordMaxLengthLimit,
   passwordMinLengthBounds,
@@ -11,6 +12,7 @@ import {
 } from './organization-settings-rules';
 import { isTimeZone, weekStarts } from './calendar-dates';
 import { weightUnits } from './training-vocabulary';
+import { organizationLocales } from './locales';
 import { roleSchema } from './users';
 
 export * from './organization-settings-rules';
@@ -77,12 +79,22 @@ export const updateSettingsRequestSchema = z
       .optional(),
     weightUnit: z.enum(weightUnits, { error: 'Choose pounds (lb) or kilograms (kg)' }).optional(),
     timeZone: timeZoneSchema.optional(),
+    locale: z
+      .enum(organizationLocales, { error: 'Choose how dates are written, such as en-US or en-GB' })
+      .optional(),
     weekStartsOn: z.enum(weekStarts, { error: 'Choose Monday or Sunday' }).optional(),
     /** null goes back to the unit's default (5 lb, 2.5 kg). */
     plateStep: z
       .number({ error: 'Enter a number for the plate step' })
       .min(0.25, 'The plate step is at least 0.25')
       .max(25, 'The plate step is at most 25')
+      .nullable()
+      .optional(),
+    /** null goes back to the unit's default (45 lb, 20 kg). */
+    barWeight: z
+      .number({ error: 'Enter a number for the bar weight' })
+      .min(barWeightLimits.min, `The bar weight is at least ${barWeightLimits.min}`)
+      .max(barWeightLimits.max, `The bar weight is at most ${barWeightLimits.max}`)
       .nullable()
       .optional(),
   })

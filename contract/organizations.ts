@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { colorKeys, type ColorKey } from './color-keys';
 import { weekStarts } from './calendar-dates';
 import { weightUnits } from './training-vocabulary';
+import { organizationLocales } from './locales';
 import { roleSchema } from './users';
 
 export const hexColorSchema = z
@@ -62,6 +63,10 @@ export const settingsSchema = z
     weekStartsOn: z.enum(weekStarts),
     /** What a %1RM load is rounded to (issue 15): the organisation's own, else 5 lb or 2.5 kg by its unit. */
     plateStep: z.number().positive(),
+    /** The bar plates per side are counted on (issue 23): the organisation's own, else 45 lb or 20 kg by its unit. */
+    barWeight: z.number().positive(),
+    /** How dates and numbers are written: an English locale such as en-US or en-GB (issue 23). */
+    locale: z.enum(organizationLocales),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

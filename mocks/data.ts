@@ -45,6 +45,8 @@ export const demoSettings: Settings = {
   timeZone: 'America/Chicago',
   weekStartsOn: 'monday',
   plateStep: 5,
+  barWeight: 45,
+  locale: 'en-US',
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

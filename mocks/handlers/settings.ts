@@ -1,4 +1,4 @@
-import { defaultPlateStep } from '@contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
 import type { CustomSidebarItem, Settings } from '@contract';
 import {
   createSidebarItemRequestSchema,
@@ -83,6 +83,8 @@ export function settingsHandlersFor(state: SettingsMockState = freshSettingsStat
         if (body.data.plateStep === null) {
           state.settings.plateStep = defaultPlateStep[state.settings.weightUnit];
         }
+        if (body.data.barWeight === null)
+          state.settings.barWeight = defaultBarWeight[state.settings.weightUnit];
         return reply(200, { message: 'Settings saved.', data: state.settings });
       },
     ),

@@ -1,6 +1,6 @@
 import { colorKeys, type Organization, type Settings } from '../../contract/organizations';
 import { emptyOnboardingData, type User } from '../../contract/users';
-import { defaultPlateStep } from '../../contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '../../contract/strength';
 import type { organizations, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,5 +55,7 @@ export function toSettings(row: OrganizationRow): Settings {
     timeZone: row.timeZone,
     weekStartsOn: row.weekStartsOn,
     plateStep: row.plateStep ?? defaultPlateStep[row.weightUnit],
+    barWeight: row.barWeight ?? defaultBarWeight[row.weightUnit],
+    locale: row.locale,
   };
 }

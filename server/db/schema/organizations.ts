@@ -1,5 +1,6 @@
 import type { WeekStart } from '../../../contract/calendar-dates';
 import type { WeightUnit } from '../../../contract/training-vocabulary';
+import type { OrganizationLocale } from '../../../contract/locales';
 import {
   boolean,
   doublePrecision,
@@ -44,6 +45,10 @@ export const organizations = pgTable('organizations', {
   weekStartsOn: text('week_starts_on').$type<WeekStart>().notNull().default('monday'),
   /** What %1RM loads are rounded to (issue 15); null is the unit's default (contract/strength.ts). */
   plateStep: doublePrecision('plate_step'),
+  /** The barbell's weight for plates per side (issue 23); null is the unit's default (contract/strength.ts). */
+  barWeight: doublePrecision('bar_weight'),
+  /** How dates and numbers are written (issue 23): an English locale of contract/locales.ts. */
+  locale: text('locale').$type<OrganizationLocale>().notNull().default('en-US'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -115,6 +115,38 @@ describe('PUT /api/settings', () => {
     expect((await demoRow()).plateStep).toBeNull();
   });
 
+  it('keeps the bar plates per side are counted on: the unit’s default until one is set, and refuses a bad one with its field', async () => {
+    expect((await putSettings({})).body.data.barWeight).toBe(45);
+    const set = await putSettings({ barWeight: 35 });
+    expect(set.status).toBe(200);
+    expect(set.body.data.barWeight).toBe(35);
+    expect((await demoRow()).barWeight).toBe(35);
+    const tooHeavy = await putSettings({ barWeight: 150 });
+    expect(tooHeavy.status).toBe(400);
+    expect(tooHeavy.body.error.fields).toEqual({ barWeight: 'The bar weight is at most 100' });
+    const tooLight = await putSettings({ barWeight: 2 });
+    expect(tooLight.body.error.fields).toEqual({ barWeight: 'The bar weight is at least 5' });
+    expect((await demoRow()).barWeight).toBe(35);
+    expect((await putSettings({ barWeight: null, weightUnit: 'kg' })).body.data.barWeight).toBe(20);
+    expect((await putSettings({ weightUnit: 'lb' })).body.data.barWeight).toBe(45);
+    expect((await demoRow()).barWeight).toBeNull();
+  });
+
+  it('keeps the locale dates and numbers are written in, and refuses one not on the list with its field', async () => {
+    expect((await putSettings({})).body.data.locale).toBe('en-US');
+    const set = await putSettings({ locale: 'en-GB' });
+    expect(set.status).toBe(200);
+    expect(set.body.data.locale).toBe('en-GB');
+    expect((await demoRow()).locale).toBe('en-GB');
+    const refused = await putSettings({ locale: 'fr-FR' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      locale: 'Choose how dates are written, such as en-US or en-GB',
+    });
+    expect((await demoRow()).locale).toBe('en-GB');
+    await putSettings({ locale: 'en-US' });
+  });
+
   it('changes only the fields sent, and an empty support email means none', async () => {
     const before = await demoRow();
     const response = await putSettings({ supportEmail: '' });

@@ -2,7 +2,8 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { asc, sql } from 'drizzle-orm';
 import { colorKeys, defaultPasswordPolicy, type Settings } from '../../../contract/organizations';
 import { defaultTimeZone, defaultWeekStart } from '../../../contract/calendar-dates';
-import { defaultPlateStep } from '../../../contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '../../../contract/strength';
+import { defaultLocale } from '../../../contract/locales';
 import { defaultWeightUnit } from '../../../contract/training-vocabulary';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
@@ -36,6 +37,8 @@ const platformSettings: Settings = {
   timeZone: defaultTimeZone,
   weekStartsOn: defaultWeekStart,
   plateStep: defaultPlateStep[defaultWeightUnit],
+  barWeight: defaultBarWeight[defaultWeightUnit],
+  locale: defaultLocale,
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -80,8 +83,10 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
   }
   if (body.weightUnit !== undefined) changes.weightUnit = body.weightUnit;
   if (body.timeZone !== undefined) changes.timeZone = body.timeZone;
+  if (body.locale !== undefined) changes.locale = body.locale;
   if (body.weekStartsOn !== undefined) changes.weekStartsOn = body.weekStartsOn;
   if (body.plateStep !== undefined) changes.plateStep = body.plateStep;
+  if (body.barWeight !== undefined) changes.barWeight = body.barWeight;
   const policy = body.passwordPolicy;
   if (policy) {
     changes.passwordMinLength = policy.minLength;

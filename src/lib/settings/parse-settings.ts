@@ -1,7 +1,8 @@
 import { colorKeys, type ColorKey } from '@contract/color-keys';
 import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
+import { defaultLocale, isOrganizationLocale } from '@contract/locales';
 import { defaultWeightUnit } from '@contract/training-vocabulary';
-import { defaultPlateStep } from '@contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
 import type { PasswordPolicy, Settings } from '@contract';
 
 /**
@@ -64,6 +65,10 @@ export function parseSettings(value: unknown): Settings | null {
   if (weekStartsOn !== 'monday' && weekStartsOn !== 'sunday') return null;
   const plateStep = value.plateStep ?? defaultPlateStep[weightUnit];
   if (typeof plateStep !== 'number' || !(plateStep > 0)) return null;
+  const barWeight = value.barWeight ?? defaultBarWeight[weightUnit];
+  if (typeof barWeight !== 'number' || !(barWeight > 0)) return null;
+  const locale = value.locale ?? defaultLocale;
+  if (!isOrganizationLocale(locale)) return null;
   return {
     name,
     companyLogo,
@@ -74,6 +79,8 @@ export function parseSettings(value: unknown): Settings | null {
     timeZone,
     weekStartsOn,
     plateStep,
+    barWeight,
+    locale,
   };
 }
 

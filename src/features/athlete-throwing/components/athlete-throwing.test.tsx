@@ -292,7 +292,12 @@ describe('importing pitches from the Throwing tab (issue 23)', { timeout: 30_000
     expect(links.length).toBeGreaterThan(0);
     // Each link reads "<workout><date>Import →"; the dates run from the newest.
     const dates = links.map((link) =>
-      parse(/\w{3} \d{1,2} \w{3} \d{4}/.exec(link.textContent)![0], 'EEE d MMM yyyy', new Date()).getTime(),
+      // The demo organisation writes days as en-US does: "Wed, Nov 25, 2026".
+      parse(
+        /\w{3}, \w{3} \d{1,2}, \d{4}/.exec(link.textContent)![0],
+        'EEE, MMM d, yyyy',
+        new Date(),
+      ).getTime(),
     );
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
 

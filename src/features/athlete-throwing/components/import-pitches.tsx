@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
+import { useFormats } from '@/lib/format/use-formats';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { recentWorkoutCount, recentWorkoutsQuery } from '../api/recent-workouts'
  * so the coach chooses which, recent ones first, and lands on that workout's import screen.
  */
 export function ImportPitches({ athlete }: { athlete: { id: string; firstName: string } }) {
+  const formats = useFormats();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
@@ -76,7 +77,7 @@ export function ImportPitches({ athlete }: { athlete: { id: string; firstName: s
                           {workout.workoutName}
                         </span>
                         <span className="block text-sm text-muted-foreground">
-                          {format(parseISO(workout.date), 'EEE d MMM yyyy')}
+                          {formats.day(workout.date, 'dayWithYear')}
                         </span>
                       </span>
                       <span aria-hidden="true" className="shrink-0 text-sm font-semibold text-primary">

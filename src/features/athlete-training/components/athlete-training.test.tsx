@@ -7,12 +7,14 @@ import type { AthleteTrainingResponse, ExerciseHistoryResponse } from '@contract
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { addDays, format, parseISO } from 'date-fns';
+import { formatDay } from '@/lib/format/format';
 import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
 const jamie = demoUsers.athlete;
-const yesterday = format(addDays(parseISO(demoToday()), -1), 'd MMM yyyy');
+// The demo organisation writes dates as en-US does.
+const yesterday = formatDay(format(addDays(parseISO(demoToday()), -1), 'yyyy-MM-dd'), 'shortDate');
 const [trapBar, splitSquat] = demoExercises as [(typeof demoExercises)[0], (typeof demoExercises)[0]];
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import type { AthleteTrainingResponse, ExerciseHistoryResponse, PersonalRecord }
 import { recordKindLabels } from '@contract/tracking';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
+import { useFormats } from '@/lib/format/use-formats';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -27,8 +27,6 @@ export interface AthleteTrainingProps {
 }
 
 const sectionTitle = 'text-base font-semibold text-foreground';
-const dayOf = (date: string) => format(parseISO(date), 'd MMM yyyy');
-const trimmed = (value: number) => String(Math.round(value * 10) / 10);
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
 /** The athlete page's Training tab: compliance, history per exercise, maxes and records. */
@@ -198,6 +196,7 @@ function History({
 
 /** The chart's text alternative: every point, newest first, each opening its completed workout. */
 function HistoryTable({ history }: { history: ExerciseHistoryResponse }) {
+  const formats = useFormats();
   const points = [...history.points].reverse();
   return (
     <div className="mt-4 max-h-80 overflow-y-auto rounded-xl border border-border">
@@ -226,14 +225,18 @@ function HistoryTable({ history }: { history: ExerciseHistoryResponse }) {
             <tr key={point.logId}>
               <th scope="row" className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-left font-normal">
                 <Link to="/app/completed/$logId" params={{ logId: point.logId }} className={textLinkClass}>
-                  {dayOf(point.date)}
+                  {formats.day(point.date, 'shortDate')}
                 </Link>
               </th>
               <td className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-right tabular-nums">
-                {point.estimatedOneRm === null ? '—' : `${trimmed(point.estimatedOneRm)} ${history.unit}`}
+                {point.estimatedOneRm === null
+                  ? '—'
+                  : `${formats.number(point.estimatedOneRm)} ${history.unit}`}
               </td>
               <td className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-right tabular-nums">
-                {point.topSet ? `${point.topSet.reps} × ${trimmed(point.topSet.load)} ${history.unit}` : '—'}
+                {point.topSet
+                  ? `${point.topSet.reps} × ${formats.number(point.topSet.load)} ${history.unit}`
+                  : '—'}
               </td>
               <td className="px-2 py-1.5 whitespace-nowrap sm:px-3 text-right tabular-nums">
                 {point.doneSets}
@@ -256,6 +259,7 @@ function Maxes({
   canRecord: boolean;
 }) {
   const [isRecording, setIsRecording] = useState(false);
+  const formats = useFormats();
   const settings = useQuery(settingsQueries.full());
   const library = useQuery({ ...maxableExercisesQuery(), enabled: canRecord && isRecording });
   // The athlete's own exercises first, then the rest of the library's that take a load or a velocity.
@@ -295,12 +299,13 @@ function Maxes({
               <div className="min-w-0">
                 <p className="truncate font-medium text-foreground">{max.exerciseName}</p>
                 <p className="text-xs text-muted-foreground">
-                  {max.source === 'tested' ? 'Tested' : 'Estimated from a set'} · {dayOf(max.recordedOn)}
+                  {max.source === 'tested' ? 'Tested' : 'Estimated from a set'} ·{' '}
+                  {formats.day(max.recordedOn, 'shortDate')}
                   {max.recordedBy ? ` · ${max.recordedBy.firstName} ${max.recordedBy.lastName}` : ''}
                 </p>
               </div>
               <p className="shrink-0 text-lg font-bold text-foreground tabular-nums">
-                {trimmed(max.value)} {max.unit}
+                {formats.number(max.value)} {max.unit}
                 <span className="sr-only">{max.kind === 'velocity' ? ' velocity' : ' 1RM'}</span>
               </p>
             </li>
@@ -312,6 +317,7 @@ function Maxes({
 }
 
 function Records({ records }: { records: readonly PersonalRecord[] }) {
+  const formats = useFormats();
   const latest = [...records]
     .sort((a, b) => Date.parse(b.achievedAt) - Date.parse(a.achievedAt))
     .slice(0, 10);
@@ -330,8 +336,8 @@ function Records({ records }: { records: readonly PersonalRecord[] }) {
                 <span className="font-medium text-foreground">{record.exerciseName}</span>
                 <span className="font-bold text-foreground tabular-nums">
                   {record.unit === 'reps'
-                    ? `${record.value} reps${record.load !== null ? ` at ${trimmed(record.load)}` : ''}`
-                    : `${trimmed(record.value)} ${record.unit}`}
+                    ? `${record.value} reps${record.load !== null ? ` at ${formats.number(record.load)}` : ''}`
+                    : `${formats.number(record.value)} ${record.unit}`}
                 </span>
               </p>
               <p className="text-xs text-muted-foreground">
@@ -341,9 +347,9 @@ function Records({ records }: { records: readonly PersonalRecord[] }) {
                   params={{ logId: record.workoutLogId }}
                   className={textLinkClass}
                 >
-                  {dayOf(record.achievedAt.slice(0, 10))}
+                  {formats.instant(record.achievedAt, 'shortDate')}
                 </Link>
-                {record.previous !== null ? ` · was ${trimmed(record.previous)}` : ' · a first'}
+                {record.previous !== null ? ` · was ${formats.number(record.previous)}` : ' · a first'}
               </p>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { ExerciseHistoryResponse } from '@contract';
-import { format, parseISO } from 'date-fns';
+import { useFormats } from '@/lib/format/use-formats';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   axisProps,
@@ -24,6 +24,7 @@ const colors = { estimate: chartColors.primary, topSet: chartColors.secondary };
  * in text (the tab's text alternative).
  */
 export default function HistoryChart({ history }: HistoryChartProps) {
+  const formats = useFormats();
   const points = history.points.map((point) => ({
     date: point.date,
     estimate: point.estimatedOneRm,
@@ -38,16 +39,17 @@ export default function HistoryChart({ history }: HistoryChartProps) {
           <CartesianGrid {...gridProps} vertical={false} />
           <XAxis
             dataKey="date"
-            tickFormatter={(date: string) => format(parseISO(date), 'd MMM')}
+            tickFormatter={(date: string) => formats.day(date, 'shortDay')}
             {...axisProps}
             minTickGap={24}
           />
           <YAxis {...axisProps} domain={scale.domain} ticks={scale.ticks} interval={0} width={48} />
           <Tooltip
-            labelFormatter={(date) =>
-              typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : ''
-            }
-            formatter={(value, name) => [`${String(value)} ${history.unit}`, name]}
+            labelFormatter={(date) => (typeof date === 'string' ? formats.day(date, 'dayWithYear') : '')}
+            formatter={(value, name) => [
+              typeof value === 'number' ? formats.load(value, history.unit) : '',
+              name,
+            ]}
             contentStyle={tooltipStyle}
           />
           <Legend {...legendProps} />

@@ -1,6 +1,7 @@
 import type { CompletedWorkoutSummary } from '@contract';
 import { Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
+import type { Formats } from '@/lib/format/use-formats';
+import { useFormats } from '@/lib/format/use-formats';
 import { CategoryBadge, CategoryDot } from '@/components/ui/category-badge';
 import { formatDuration } from '../workout-comparison';
 import { RecordCountBadge } from './record-badges';
@@ -11,9 +12,8 @@ interface CompletedListViewProps {
   showAthlete: boolean;
 }
 
-const dayOf = (date: string) => format(parseISO(date), 'EEE d MMM yyyy');
-const volumeOf = (workout: CompletedWorkoutSummary) =>
-  workout.volume > 0 ? `${Math.round(workout.volume).toLocaleString()} ${workout.volumeUnit}` : '—';
+const volumeOf = (workout: CompletedWorkoutSummary, formats: Formats) =>
+  workout.volume > 0 ? formats.load(workout.volume, workout.volumeUnit) : '—';
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
 const nameLinkClass =
@@ -37,6 +37,7 @@ function CorrectedTag() {
 
 /** Wider screens: one row per completed workout. */
 export function CompletedTable({ workouts, showAthlete }: CompletedListViewProps) {
+  const formats = useFormats();
   return (
     <table className="w-full text-left text-sm [&_thead_th:first-child]:rounded-tl-2xl [&_thead_th:last-child]:rounded-tr-2xl">
       <caption className="sr-only">Completed workouts, newest first</caption>
@@ -74,7 +75,7 @@ export function CompletedTable({ workouts, showAthlete }: CompletedListViewProps
         {workouts.map((workout) => (
           <tr key={workout.logId} className="transition-colors hover:bg-muted/40">
             <td className="px-5 py-3 whitespace-nowrap text-muted-foreground tabular-nums">
-              {dayOf(workout.date)}
+              {formats.day(workout.date, 'dayWithYear')}
             </td>
             <th scope="row" className="px-4 py-3 text-left font-normal">
               <div className="flex items-center gap-2 whitespace-nowrap">
@@ -91,7 +92,7 @@ export function CompletedTable({ workouts, showAthlete }: CompletedListViewProps
             <td className="px-4 py-3 text-right tabular-nums">{workout.sessionRpe ?? '—'}</td>
             <td className="px-4 py-3 text-right tabular-nums">{workout.doneSetCount}</td>
             <td className="hidden px-4 py-3 text-right whitespace-nowrap tabular-nums xl:table-cell">
-              {volumeOf(workout)}
+              {volumeOf(workout, formats)}
             </td>
             <td className="px-5 py-3">
               <div className="flex justify-end gap-1.5">
@@ -108,13 +109,16 @@ export function CompletedTable({ workouts, showAthlete }: CompletedListViewProps
 
 /** Phones: a card per workout with what a glance needs; the name opens it. */
 export function CompletedCards({ workouts, showAthlete }: CompletedListViewProps) {
+  const formats = useFormats();
   return (
     <ul aria-label="Completed workouts, newest first" className="divide-y divide-border">
       {workouts.map((workout) => (
         <li key={workout.logId} className="px-4 py-3.5 first:rounded-t-2xl">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="text-xs font-medium text-muted-foreground">{dayOf(workout.date)}</p>
+              <p className="text-xs font-medium text-muted-foreground">
+                {formats.day(workout.date, 'dayWithYear')}
+              </p>
               <p className="mt-0.5 truncate">
                 <WorkoutLink workout={workout} />
               </p>

@@ -1,5 +1,5 @@
 import { completedWorkoutListResponseSchema } from '@contract';
-import { demoPeople, demoUsers } from '@mocks/data';
+import { demoPeople, demoSettings, demoUsers } from '@mocks/data';
 import { apiRoute } from '@mocks/handlers/respond';
 import { demoToday } from '@mocks/handlers/schedule';
 import { completedWorkoutHandlers } from '@mocks/handlers/training';
@@ -9,6 +9,8 @@ import { addDays, format, parseISO } from 'date-fns';
 import { emulateDevice, restoreDevice } from '@/testing/emulate-device';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
+import { formatDay } from '@/lib/format/format';
+import { http, HttpResponse } from 'msw';
 
 const today = demoToday();
 const shift = (days: number) => format(addDays(parseISO(today), days), 'yyyy-MM-dd');
@@ -21,6 +23,30 @@ beforeEach(() => {
 afterEach(() => restoreDevice());
 
 describe('completed workouts (/app/completed)', { timeout: 30_000 }, () => {
+  it.each([
+    ['en-US', 'Wed, Nov 25, 2026', 'Wednesday, November 25, 2026'],
+    ['en-GB', 'Wed, 25 Nov 2026', 'Wednesday, 25 November 2026'],
+  ] as const)(
+    'writes a workout’s day in the organisation’s locale (%s), alike in the list and on the workout',
+    async (locale, inTheList, onTheWorkout) => {
+      server.use(http.get('*/api/settings', () => HttpResponse.json({ data: { ...demoSettings, locale } })));
+      signInAs(demoUsers.coach);
+      const { user } = renderApp('/app/completed');
+      const table = await screen.findByRole('table', { name: 'Completed workouts, newest first' });
+      const first = rowsOf(table)[0]!;
+      // The demo's newest workout is yesterday: the test's words are for 25 November 2026.
+      const yesterday = shift(-1);
+      expect(first).toHaveTextContent(formatDay(yesterday, 'dayWithYear', { locale, timeZone: 'UTC' }));
+      if (yesterday === '2026-11-25') expect(first).toHaveTextContent(inTheList);
+      await user.click(within(first).getByRole('link', { name: 'Lower Body Strength A' }));
+      await screen.findByRole('heading', { level: 1, name: 'Lower Body Strength A' });
+      expect(
+        screen.getByText(`· ${formatDay(yesterday, 'dateWithWeekday', { locale, timeZone: 'UTC' })}`),
+      ).toBeInTheDocument();
+      if (yesterday === '2026-11-25') expect(screen.getByText(`· ${onTheWorkout}`)).toBeInTheDocument();
+    },
+  );
+
   it('shows a coach the organisation’s completed workouts newest first, in pages', async () => {
     signInAs(demoUsers.coach);
     const { user, router } = renderApp('/app/completed');
@@ -33,11 +59,11 @@ describe('completed workouts (/app/completed)', { timeout: 30_000 }, () => {
       'href',
       expect.stringMatching(/^\/app\/completed\/0d7e0001-/),
     );
-    expect(first).toHaveTextContent(format(parseISO(shift(-1)), 'EEE d MMM yyyy'));
+    expect(first).toHaveTextContent(formatDay(shift(-1), 'dayWithYear'));
     expect(first).toHaveTextContent('Jamie Rivera');
     expect(first).toHaveTextContent('2 records');
     expect(first).toHaveTextContent('Corrected');
-    expect(rows[1]).toHaveTextContent(format(parseISO(shift(-2)), 'EEE d MMM yyyy'));
+    expect(rows[1]).toHaveTextContent(formatDay(shift(-2), 'dayWithYear'));
 
     expect(screen.getByText('1–25 of 28')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Next page' }));

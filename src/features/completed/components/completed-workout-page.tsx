@@ -2,7 +2,7 @@ import type { User, WorkoutLog } from '@contract';
 import type { WorkoutComment } from '@contract/workout-comments';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
+import { useFormats } from '@/lib/format/use-formats';
 import type { ReactNode } from 'react';
 import { Fragment, lazy, Suspense, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -33,7 +33,6 @@ const CorrectionDialog = lazy(() =>
 const route = getRouteApi('/app/completed/$logId');
 
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
-const timeOf = (instant: string) => format(parseISO(instant), 'd MMM yyyy, HH:mm');
 
 interface CompletedWorkoutPageProps {
   /** What another feature adds under the sets (issue 16's pitches and arm sensor); the route composes it. */
@@ -103,6 +102,7 @@ function CompletedWorkout({
   renderThrowing: CompletedWorkoutPageProps['renderThrowing'];
 }) {
   const staff = seesEveryone(viewer.role);
+  const formats = useFormats();
   const entry = useQuery(completedQueries.prescription(log.entryId));
   const comments = useQuery(completedQueries.comments(log.id));
   const [isCorrecting, setIsCorrecting] = useState(false);
@@ -131,7 +131,7 @@ function CompletedWorkout({
             ) : (
               <span className="font-medium text-foreground">{nameOf(log.athlete)}</span>
             )}
-            <span>· {format(parseISO(log.date), 'EEEE d MMMM yyyy')}</span>
+            <span>· {formats.day(log.date, 'dateWithWeekday')}</span>
           </span>
         }
         actions={
@@ -149,23 +149,20 @@ function CompletedWorkout({
           <Stat label="Duration" value={formatDuration(log.durationSeconds)} />
           <Stat label="Session RPE" value={log.sessionRpe === null ? '—' : String(log.sessionRpe)} />
           <Stat label="Sets done" value={String(log.doneSetCount)} />
-          <Stat
-            label="Volume"
-            value={log.volume > 0 ? `${Math.round(log.volume).toLocaleString()} ${log.volumeUnit}` : '—'}
-          />
+          <Stat label="Volume" value={log.volume > 0 ? formats.load(log.volume, log.volumeUnit) : '—'} />
         </dl>
         <dl className="mt-4 grid gap-2 border-t border-border pt-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Started by</dt>
             <dd className="text-foreground">
-              {nameOf(log.startedBy)} · {timeOf(log.startedAt)}
+              {nameOf(log.startedBy)} · {formats.instant(log.startedAt)}
             </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Finished by</dt>
             <dd className="text-foreground">
               {log.finishedBy ? nameOf(log.finishedBy) : '—'}
-              {log.finishedAt ? ` · ${timeOf(log.finishedAt)}` : ''}
+              {log.finishedAt ? ` · ${formats.instant(log.finishedAt)}` : ''}
             </dd>
           </div>
         </dl>
@@ -395,6 +392,7 @@ function WorkoutBlocks({
 
 /** Every staff correction, newest first: who, when, why, and each value before and after. */
 function CorrectionHistory({ log }: { log: WorkoutLog }) {
+  const formats = useFormats();
   if (log.corrections.length === 0) return null;
   const corrections = [...log.corrections].sort(
     (a, b) => Date.parse(b.correctedAt) - Date.parse(a.correctedAt),
@@ -409,7 +407,9 @@ function CorrectionHistory({ log }: { log: WorkoutLog }) {
           <li key={correction.id} className="border-l-2 border-warning/60 pl-3">
             <p className="text-sm text-foreground">
               <span className="font-semibold">{nameOf(correction.correctedBy)}</span>{' '}
-              <span className="text-muted-foreground">corrected it on {timeOf(correction.correctedAt)}</span>
+              <span className="text-muted-foreground">
+                corrected it on {formats.instant(correction.correctedAt)}
+              </span>
             </p>
             {correction.reason ? (
               <p className="text-sm text-muted-foreground italic">“{correction.reason}”</p>

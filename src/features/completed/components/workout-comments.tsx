@@ -1,6 +1,6 @@
 import type { WorkoutComment } from '@contract/workout-comments';
 import { workoutCommentLimits } from '@contract/workout-comments';
-import { format, parseISO } from 'date-fns';
+import { useFormats } from '@/lib/format/use-formats';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { v7 as uuidv7 } from 'uuid';
@@ -19,11 +19,11 @@ import {
 } from '@/lib/form-drafts/device-form-draft';
 import { usePutWorkoutComment } from '../api/put-workout-comment';
 
-const timeOf = (instant: string) => format(parseISO(instant), 'd MMM, HH:mm');
 const roleWords = { admin: 'Coach', coach: 'Coach', athlete: 'Athlete' } as const;
 
 /** One comment of a thread: who, their role, when, the words. */
 function CommentItem({ comment }: { comment: WorkoutComment }) {
+  const formats = useFormats();
   return (
     <li className="flex gap-3">
       <Avatar
@@ -38,7 +38,7 @@ function CommentItem({ comment }: { comment: WorkoutComment }) {
           </span>
           <span className="text-xs text-muted-foreground">
             {roleWords[comment.author.role]} ·{' '}
-            <time dateTime={comment.createdAt}>{timeOf(comment.createdAt)}</time>
+            <time dateTime={comment.createdAt}>{formats.instant(comment.createdAt, 'dateTime')}</time>
             {comment.editedAt ? ' · edited' : ''}
           </span>
         </p>

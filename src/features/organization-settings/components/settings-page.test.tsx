@@ -97,8 +97,14 @@ describe('organisation settings (/app/settings)', () => {
       {
         method: 'PUT',
         path: '/api/settings',
-        // The default step of pounds (5) follows the unit to kilograms' (2.5).
-        body: { weightUnit: 'kg', timeZone: 'Europe/Amsterdam', weekStartsOn: 'sunday', plateStep: 2.5 },
+        // The default step and bar of pounds (5, 45) follow the unit to kilograms' (2.5, 20).
+        body: {
+          weightUnit: 'kg',
+          timeZone: 'Europe/Amsterdam',
+          weekStartsOn: 'sunday',
+          plateStep: 2.5,
+          barWeight: 20,
+        },
       },
     ]);
     expect(state.settings).toMatchObject({
@@ -106,7 +112,42 @@ describe('organisation settings (/app/settings)', () => {
       timeZone: 'Europe/Amsterdam',
       weekStartsOn: 'sunday',
       plateStep: 2.5,
+      barWeight: 20,
     });
+  });
+
+  it('sets how dates and numbers are written, next to the time zone', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const training = section('Training');
+    const locale = within(training).getByLabelText('Dates and numbers');
+    expect(locale).toHaveValue('en-US');
+    await user.selectOptions(locale, 'en-GB');
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    await within(training).findByText('Saved. Workouts and the schedule follow these now.');
+    expect(writes.at(-1)).toMatchObject({ body: { locale: 'en-GB' } });
+    expect(state.settings.locale).toBe('en-GB');
+  });
+
+  it('sets the bar plates per side are counted on, beside the plate step, and refuses one out of range', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const training = section('Training');
+    const bar = within(training).getByLabelText('Bar weight (lb)');
+    expect(bar).toHaveValue(45);
+
+    await user.clear(bar);
+    await user.type(bar, '150');
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    expect(within(training).getByText('The bar weight is between 5 and 100')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.clear(bar);
+    await user.type(bar, '35');
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    await within(training).findByText('Saved. Workouts and the schedule follow these now.');
+    expect(writes.at(-1)).toMatchObject({ body: { barWeight: 35 } });
+    expect(state.settings.barWeight).toBe(35);
   });
 
   it('sets the plate step %1RM loads round to, refuses one out of range, and goes back to the default', async () => {

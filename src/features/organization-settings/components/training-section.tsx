@@ -1,7 +1,10 @@
 import type { Settings, WeekStart, WeightUnit } from '@contract';
 import { isTimeZone, weekStarts } from '@contract/calendar-dates';
 import { weightUnits } from '@contract/training-vocabulary';
-import { defaultPlateStep } from '@contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
+import { barWeightLimits } from '@contract/organization-settings-rules';
+import type { OrganizationLocale } from '@contract/locales';
+import { isOrganizationLocale, localeLabels, organizationLocales } from '@contract/locales';
 import { useId } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { SettingsSection, useSettingsSectionForm } from './settings-section';
@@ -11,9 +14,12 @@ const draftKey = 'organisation-settings-training';
 interface TrainingValues extends Record<string, unknown> {
   weightUnit: WeightUnit;
   timeZone: string;
+  locale: OrganizationLocale;
   weekStartsOn: WeekStart;
   /** As typed: empty goes back to the unit's default. */
   plateStep: string;
+  /** As typed: empty goes back to the unit's default bar. */
+  barWeight: string;
 }
 
 const unitLabels: Record<WeightUnit, { title: string; example: string }> = {
@@ -32,6 +38,15 @@ function plateStepOf(text: string): number | null | undefined {
     : undefined;
 }
 
+/** The typed bar weight as the API takes it: null (the unit's default bar) when empty; undefined when invalid. */
+function barWeightOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const weight = Number(text);
+  return Number.isFinite(weight) && weight >= barWeightLimits.min && weight <= barWeightLimits.max
+    ? weight
+    : undefined;
+}
+
 /** Every zone this browser knows, with the organisation's own kept even if it does not. */
 function timeZones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -40,12 +55,25 @@ function timeZones(current: string): string[] {
 
 const readDraft = (stored: unknown): TrainingValues | null => {
   if (typeof stored !== 'object' || stored === null) return null;
-  const { weightUnit, timeZone, weekStartsOn, plateStep } = stored as Record<string, unknown>;
+  const { weightUnit, timeZone, locale, weekStartsOn, plateStep, barWeight } = stored as Record<
+    string,
+    unknown
+  >;
+  if (locale !== undefined && !isOrganizationLocale(locale)) return null;
   if (weightUnit !== 'lb' && weightUnit !== 'kg') return null;
   if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) return null;
   if (weekStartsOn !== 'monday' && weekStartsOn !== 'sunday') return null;
   if (typeof plateStep !== 'string' || plateStep.length > 10) return null;
-  return { weightUnit, timeZone, weekStartsOn, plateStep };
+  // A draft kept before the bar weight existed keeps the saved bar.
+  if (barWeight !== undefined && (typeof barWeight !== 'string' || barWeight.length > 10)) return null;
+  return {
+    weightUnit,
+    timeZone,
+    locale: locale ?? 'en-US',
+    weekStartsOn,
+    plateStep,
+    barWeight: barWeight ?? '',
+  };
 };
 
 const radioCardClass =
@@ -56,8 +84,10 @@ export function TrainingSection({ settings }: { settings: Settings }) {
   const saved: TrainingValues = {
     weightUnit: settings.weightUnit,
     timeZone: settings.timeZone,
+    locale: settings.locale,
     weekStartsOn: settings.weekStartsOn,
     plateStep: String(settings.plateStep),
+    barWeight: String(settings.barWeight),
   };
   const { draft, setSavedMessage, saveChanges, errors, setErrors, sectionProps } = useSettingsSectionForm(
     draftKey,
@@ -65,8 +95,11 @@ export function TrainingSection({ settings }: { settings: Settings }) {
     readDraft,
   );
   const zoneId = useId();
+  const localeId = useId();
   const plateStepId = useId();
   const plateStepHintId = useId();
+  const barWeightId = useId();
+  const barWeightHintId = useId();
   const change = (values: Partial<TrainingValues>) => {
     draft.setValues({ ...draft.values, ...values });
     setSavedMessage(null);
@@ -78,6 +111,10 @@ export function TrainingSection({ settings }: { settings: Settings }) {
       ...(draft.values.plateStep === String(defaultPlateStep[draft.values.weightUnit])
         ? { plateStep: String(defaultPlateStep[unit]) }
         : {}),
+      // Likewise the bar: a 45 lb bar is no 45 kg bar.
+      ...(draft.values.barWeight === String(defaultBarWeight[draft.values.weightUnit])
+        ? { barWeight: String(defaultBarWeight[unit]) }
+        : {}),
     });
   return (
     <SettingsSection
@@ -85,9 +122,15 @@ export function TrainingSection({ settings }: { settings: Settings }) {
       description="How workouts are written and which calendar the schedule is on."
       onSubmit={() => {
         const plateStep = plateStepOf(draft.values.plateStep);
-        if (plateStep === undefined) {
+        const barWeight = barWeightOf(draft.values.barWeight);
+        if (plateStep === undefined || barWeight === undefined) {
           setErrors({
-            plateStep: `The plate step is between ${plateStepLimits.min} and ${plateStepLimits.max}`,
+            ...(plateStep === undefined
+              ? { plateStep: `The plate step is between ${plateStepLimits.min} and ${plateStepLimits.max}` }
+              : {}),
+            ...(barWeight === undefined
+              ? { barWeight: `The bar weight is between ${barWeightLimits.min} and ${barWeightLimits.max}` }
+              : {}),
           });
           return;
         }
@@ -96,16 +139,20 @@ export function TrainingSection({ settings }: { settings: Settings }) {
           {
             weightUnit: draft.values.weightUnit,
             timeZone: draft.values.timeZone,
+            ...(draft.values.locale !== saved.locale ? { locale: draft.values.locale } : {}),
             weekStartsOn: draft.values.weekStartsOn,
             // Sent only when changed: an organisation that never set one keeps following its unit's default.
             ...(draft.values.plateStep !== saved.plateStep ? { plateStep } : {}),
+            ...(draft.values.barWeight !== saved.barWeight ? { barWeight } : {}),
           },
           {
             valuesOf: (data) => ({
               weightUnit: data.weightUnit,
               timeZone: data.timeZone,
+              locale: data.locale,
               weekStartsOn: data.weekStartsOn,
               plateStep: String(data.plateStep),
+              barWeight: String(data.barWeight),
             }),
             message: 'Saved. Workouts and the schedule follow these now.',
           },
@@ -138,30 +185,57 @@ export function TrainingSection({ settings }: { settings: Settings }) {
         </p>
       </fieldset>
 
-      <div className="mt-5 sm:w-1/2 sm:pr-2">
-        <label htmlFor={plateStepId} className="mb-1.5 block text-sm font-medium text-foreground">
-          Plate step ({draft.values.weightUnit})
-        </label>
-        <input
-          id={plateStepId}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={plateStepLimits.min}
-          max={plateStepLimits.max}
-          value={draft.values.plateStep}
-          aria-invalid={errors.plateStep ? true : undefined}
-          aria-describedby={plateStepHintId}
-          onChange={(event) => change({ plateStep: event.target.value })}
-          className={`block min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm ${errors.plateStep ? 'border-danger' : 'border-border'}`}
-        />
-        <p
-          id={plateStepHintId}
-          className={`mt-1 text-sm ${errors.plateStep ? 'text-danger' : 'text-muted-foreground'}`}
-        >
-          {errors.plateStep ??
-            `A load from a %1RM is rounded to this (empty: ${defaultPlateStep[draft.values.weightUnit]} ${draft.values.weightUnit}).`}
-        </p>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={plateStepId} className="mb-1.5 block text-sm font-medium text-foreground">
+            Plate step ({draft.values.weightUnit})
+          </label>
+          <input
+            id={plateStepId}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={plateStepLimits.min}
+            max={plateStepLimits.max}
+            value={draft.values.plateStep}
+            aria-invalid={errors.plateStep ? true : undefined}
+            aria-describedby={plateStepHintId}
+            onChange={(event) => change({ plateStep: event.target.value })}
+            className={`block min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm ${errors.plateStep ? 'border-danger' : 'border-border'}`}
+          />
+          <p
+            id={plateStepHintId}
+            className={`mt-1 text-sm ${errors.plateStep ? 'text-danger' : 'text-muted-foreground'}`}
+          >
+            {errors.plateStep ??
+              `A load from a %1RM is rounded to this (empty: ${defaultPlateStep[draft.values.weightUnit]} ${draft.values.weightUnit}).`}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={barWeightId} className="mb-1.5 block text-sm font-medium text-foreground">
+            Bar weight ({draft.values.weightUnit})
+          </label>
+          <input
+            id={barWeightId}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={barWeightLimits.min}
+            max={barWeightLimits.max}
+            value={draft.values.barWeight}
+            aria-invalid={errors.barWeight ? true : undefined}
+            aria-describedby={barWeightHintId}
+            onChange={(event) => change({ barWeight: event.target.value })}
+            className={`block min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm ${errors.barWeight ? 'border-danger' : 'border-border'}`}
+          />
+          <p
+            id={barWeightHintId}
+            className={`mt-1 text-sm ${errors.barWeight ? 'text-danger' : 'text-muted-foreground'}`}
+          >
+            {errors.barWeight ??
+              `Plates per side are counted on this bar (empty: ${defaultBarWeight[draft.values.weightUnit]} ${draft.values.weightUnit}).`}
+          </p>
+        </div>
       </div>
 
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
@@ -187,6 +261,33 @@ export function TrainingSection({ settings }: { settings: Settings }) {
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
             {errors.timeZone ?? 'The schedule’s “today” is today here.'}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={localeId} className="mb-1.5 block text-sm font-medium text-foreground">
+            Dates and numbers
+          </label>
+          <div className="relative">
+            <select
+              id={localeId}
+              value={draft.values.locale}
+              aria-invalid={errors.locale ? true : undefined}
+              onChange={(event) => {
+                const locale = event.target.value;
+                if (isOrganizationLocale(locale)) change({ locale });
+              }}
+              className="block min-h-11 w-full appearance-none rounded-lg border border-border bg-surface pr-9 pl-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"
+            >
+              {organizationLocales.map((locale) => (
+                <option key={locale} value={locale}>
+                  {localeLabels[locale]}
+                </option>
+              ))}
+            </select>
+            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          </div>
+          <p className={`mt-1 text-sm ${errors.locale ? 'text-danger' : 'text-muted-foreground'}`}>
+            {errors.locale ?? 'How dates, loads and counts are written for everyone.'}
           </p>
         </div>
         <fieldset>

@@ -1,18 +1,18 @@
 import { recordKindLabels } from '@contract';
 import { Button } from '@/components/ui/button';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { useFormats } from '@/lib/format/use-formats';
 import { useDeviceLog } from '@/lib/tracking-sync/use-device-logs';
 import type { CompletedWorkoutRecord } from '@/stores/completed-workout-store';
 import { useCompletedWorkoutActions, useCongratsModal } from '@/stores/completed-workout-store';
 import { formatDuration } from '../rest-beep';
-
-const formatNumber = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 /**
  * Spec 3's congratulations after a completed workout: what was done. The records are the device's guess until
  * the server answers the finish; then the server's (the truth) replace them, while the modal is open.
  */
 export function CongratsModal({ onClosed }: { onClosed?: () => void }) {
+  const formats = useFormats();
   const { isOpen, summary } = useCongratsModal();
   const { congratsModalClosed } = useCompletedWorkoutActions();
   const log = useDeviceLog(summary?.workoutLogId ?? null);
@@ -24,8 +24,8 @@ export function CongratsModal({ onClosed }: { onClosed?: () => void }) {
           label: recordKindLabels[record.kind],
           value:
             record.kind === 'most_reps_at_load' && record.load !== null
-              ? `${record.value} reps at ${formatNumber(record.load)}`
-              : `${formatNumber(record.value)} ${record.unit}`,
+              ? `${record.value} reps at ${formats.number(record.load)}`
+              : formats.load(record.value, record.unit),
         }))
       : null;
   const records = serverRecords ?? summary.records ?? [];
@@ -43,7 +43,7 @@ export function CongratsModal({ onClosed }: { onClosed?: () => void }) {
         <div className="rounded-xl bg-muted px-2 py-3">
           <dt className="text-xs font-semibold text-muted-foreground">Volume</dt>
           <dd className="text-lg font-bold text-foreground tabular-nums">
-            {formatNumber(summary.volume ?? 0)} {summary.volumeUnit ?? ''}
+            {formats.load(summary.volume ?? 0, summary.volumeUnit ?? '').trim()}
           </dd>
         </div>
         <div className="rounded-xl bg-muted px-2 py-3">

@@ -2,10 +2,11 @@ import type { Measure, WeightUnit } from '@contract';
 import type { LastTimeOfExercise } from '@contract/last-time';
 import { defaultBarWeight, isBarbellExercise, platesPerSide } from '@contract/strength';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { BookIcon, CheckIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import type { Formats } from '@/lib/format/use-formats';
+import { useFormats } from '@/lib/format/use-formats';
 import { markSetDone, saveExercise, saveSet, saveSets } from '@/lib/tracking-sync/log-actions';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
 import type { ExercisePlan, PerformedValues, SetRow } from '@/lib/tracking-plan/planned-sets';
@@ -49,29 +50,36 @@ function fieldsOf(measures: readonly Measure[]): Field[] {
 }
 
 /** The exercise at the athlete's last completed workout; nothing when that is this very log. */
-function lastTime(lastTimeOfExercise: LastTimeOfExercise | undefined, logId: string): string | null {
+function lastTime(
+  lastTimeOfExercise: LastTimeOfExercise | undefined,
+  logId: string,
+  formats: Formats,
+): string | null {
   const last = lastTimeOfExercise?.last;
   if (!last || !lastTimeOfExercise || last.logId === logId) return null;
   const { unit } = lastTimeOfExercise;
-  const day = format(parseISO(last.date), 'MMM d');
+  const day = formats.day(last.date, 'shortDay');
   const parts = [
-    last.topSet ? `${last.topSet.load} ${unit} × ${last.topSet.reps}` : null,
-    last.estimatedOneRm ? `e1RM ${Math.round(last.estimatedOneRm)} ${unit}` : null,
+    last.topSet ? `${formats.load(last.topSet.load, unit)} × ${last.topSet.reps}` : null,
+    last.estimatedOneRm ? `e1RM ${formats.load(Math.round(last.estimatedOneRm), unit)}` : null,
     last.bestVelocityMph ? `${last.bestVelocityMph} mph` : null,
     `${last.doneSets} ${last.doneSets === 1 ? 'set' : 'sets'}`,
   ].filter(Boolean);
   return `Last time (${day}): ${parts.join(' · ')}`;
 }
 
-/** The plates to load for the next set not done of a barbell exercise, in the set's unit on a standard bar. */
-function nextPlates(plan: ExercisePlan, weightUnit: WeightUnit): string | null {
+/**
+ * The plates to load for the next set not done of a barbell exercise, in the set's unit: on the organisation's bar
+ * when the set is in the organisation's unit, else on that unit's standard bar.
+ */
+function nextPlates(plan: ExercisePlan, weightUnit: WeightUnit, barWeight: number): string | null {
   if (!isBarbellExercise({ name: plan.exerciseName, category: plan.category, measures: plan.measures }))
     return null;
   const index = plan.rows.findIndex((row) => !row.done);
   const row = plan.rows[index];
   if (!row || row.values.load === null) return null;
   const unit = row.values.loadUnit ?? weightUnit;
-  const bar = defaultBarWeight[unit];
+  const bar = unit === weightUnit ? barWeight : defaultBarWeight[unit];
   const plates = platesPerSide(row.values.load, unit, bar);
   if (!plates) return null;
   const perSide = plates.plates.length > 0 ? `${plates.plates.join(' + ')} a side` : 'the empty bar';
@@ -89,6 +97,7 @@ export const ExerciseCard = memo(function ExerciseCard({
   athleteId,
   plan,
   weightUnit,
+  barWeight,
   isLocked,
 }: {
   logId: string;
@@ -100,6 +109,8 @@ export const ExerciseCard = memo(function ExerciseCard({
   athleteId: string;
   plan: ExercisePlan;
   weightUnit: WeightUnit;
+  /** The organisation's bar, in its unit. */
+  barWeight: number;
   isLocked: boolean;
 }) {
   const lastTimeOfExercise = useQuery(trackingQueries.lastTime(athleteId, plan.exerciseId));
@@ -109,8 +120,9 @@ export const ExerciseCard = memo(function ExerciseCard({
   const fields = fieldsOf(plan.measures);
   const headingId = useId();
   const notesId = useId();
-  const last = lastTime(lastTimeOfExercise.data, logId);
-  const plates = isLocked ? null : nextPlates(plan, weightUnit);
+  const formats = useFormats();
+  const last = lastTime(lastTimeOfExercise.data, logId, formats);
+  const plates = isLocked ? null : nextPlates(plan, weightUnit, barWeight);
   const logOfChange = beginLog ?? (() => logId);
 
   return (

@@ -1,5 +1,5 @@
 import type { ScheduleItemResponse, TodayResponse, User } from '@contract';
-import { demoUsers, tokenFor } from '@mocks/data';
+import { demoSettings, demoUsers, tokenFor } from '@mocks/data';
 import { demoToday, scheduleHandlers } from '@mocks/handlers/schedule';
 import { createTrackingFake } from '@mocks/handlers/tracking';
 import { server } from '@mocks/server';
@@ -214,6 +214,22 @@ describe('tracking a workout', { timeout: 20_000 }, () => {
     expect(within(deadlift).getByText('Set 2, 135 lb: 45 a side on a 45 lb bar')).toBeInTheDocument();
     const throwCard = screen.getByRole('region', { name: /Med-ball rotational throw$/ });
     expect(within(throwCard).queryByText(/a side on a/)).not.toBeInTheDocument();
+  });
+
+  it('counts the plates per side on the organisation’s bar', async () => {
+    server.use(
+      http.get('*/api/settings', () => HttpResponse.json({ data: { ...demoSettings, barWeight: 35 } })),
+    );
+    const { user } = await openTodaysWorkout();
+    const deadlift = await screen.findByRole('region', { name: /Trap-bar deadlift$/ });
+    expect(
+      await within(deadlift).findByText('Set 1, 250 lb: 45 + 45 + 10 + 5 + 2.5 a side on a 35 lb bar'),
+    ).toBeInTheDocument();
+    await user.click(doneButton('Trap-bar deadlift', 1));
+    const load = within(setRow('Trap-bar deadlift', 2)).getByRole('spinbutton', { name: /^Load/ });
+    await user.clear(load);
+    await user.type(load, '135{Enter}');
+    expect(within(deadlift).getByText('Set 2, 135 lb: 45 + 5 a side on a 35 lb bar')).toBeInTheDocument();
   });
 
   it('adds, removes and swaps (staff for an athlete), each a write of its own', async () => {

@@ -1,8 +1,7 @@
 import type { ScheduleItemDetail, WeightUnit } from '@contract';
 import { recordKindLabels } from '@contract';
-import { defaultPlateStep } from '@contract/strength';
+import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -15,6 +14,7 @@ import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { authQueries } from '@/lib/auth/auth-queries';
+import { useFormats } from '@/lib/format/use-formats';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import type { DeviceLog, PersonRef } from '@/lib/tracking-sync/device-logs';
 import { deviceLogOfEntry, updateDeviceLog } from '@/lib/tracking-sync/device-logs';
@@ -181,10 +181,11 @@ function TopBar({
 
 /** Which workout and when: its category, its day and time of day. */
 function WorkoutFacts({ entry }: { entry: ScheduleItemDetail }) {
+  const formats = useFormats();
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
       <CategoryBadge category={entry.category} />
-      <span>{format(parseISO(entry.date), 'EEEE d MMMM')}</span>
+      <span>{formats.day(entry.date, 'dateWithWeekday')}</span>
       {entry.timeOfDay ? <span>· {entry.timeOfDay}</span> : null}
     </div>
   );
@@ -221,13 +222,17 @@ function AthleteSwitcher({ assignmentId, entryId }: { assignmentId: string; entr
   );
 }
 
-function usePrefillContext(athleteId: string): PrefillContext {
+function usePrefillContext(athleteId: string): PrefillContext & { barWeight: number } {
   const settings = useQuery(settingsQueries.full());
   const maxes = useQuery(trackingQueries.maxes(athleteId));
   const weightUnit: WeightUnit = settings.data?.weightUnit ?? 'lb';
   const plateStep = settings.data?.plateStep ?? defaultPlateStep[weightUnit];
+  const barWeight = settings.data?.barWeight ?? defaultBarWeight[weightUnit];
   const maxList = maxes.data;
-  return useMemo(() => ({ weightUnit, plateStep, maxes: maxList ?? [] }), [weightUnit, plateStep, maxList]);
+  return useMemo(
+    () => ({ weightUnit, plateStep, barWeight, maxes: maxList ?? [] }),
+    [weightUnit, plateStep, barWeight, maxList],
+  );
 }
 
 /** Keeps each exercise's plan object when nothing of it changed, so only the exercise tapped re-renders. */
@@ -383,6 +388,7 @@ function TrackingSession({
           athleteId={log.athlete.id}
           plan={plan}
           weightUnit={context.weightUnit}
+          barWeight={context.barWeight}
           isLocked={isCompleted || isSkipped}
         />
       ))}

@@ -1,5 +1,5 @@
 import '@/testing/dialog-polyfill';
-import { demoPeople, demoUsers } from '@mocks/data';
+import { demoPeople, demoSettings, demoUsers } from '@mocks/data';
 import { userDirectoryHandlers } from '@mocks/handlers/users';
 import { server } from '@mocks/server';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -248,5 +248,18 @@ describe('your profile (/app/profile)', () => {
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(
       'Enter a phone number: digits, spaces, + ( ) - . only',
     );
+  });
+
+  it('writes when a person was added on the day it was in the organisation’s zone, in its locale', async () => {
+    // Added 18:30 UTC on 20 November: already the 21st in Auckland.
+    server.use(
+      http.get('*/api/settings', () =>
+        HttpResponse.json({ data: { ...demoSettings, locale: 'en-GB', timeZone: 'Pacific/Auckland' } }),
+      ),
+    );
+    signInAs(demoUsers.admin);
+    renderApp(`/app/users/${demoUsers.pendingAthlete.id}`);
+    const added = (await screen.findByText('Added')).nextElementSibling;
+    await waitFor(() => expect(added).toHaveTextContent('21 November 2026'));
   });
 });

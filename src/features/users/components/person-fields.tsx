@@ -6,6 +6,7 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import type { PersonFormValues, PersonTextField } from '../person-form';
 import { battingOptions, throwingOptions } from '../person-form';
+import { useFormats } from '@/lib/format/use-formats';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -331,6 +332,7 @@ export function AthleteFields({
 
 /** The athlete profile as read-only lines, for the athlete's own profile screen. */
 export function AthleteProfileSummary({ person }: { person: Person }) {
+  const formats = useFormats();
   const rows: [string, string | null][] = [
     ['Position', person.position],
     ['Bats', person.bats ? battingSideLabels[person.bats] : null],
@@ -342,7 +344,7 @@ export function AthleteProfileSummary({ person }: { person: Person }) {
         : `${formatHeight(person.heightInches)} (${person.heightInches} in)`,
     ],
     ['Weight', person.weightPounds === null ? null : `${person.weightPounds} lb`],
-    ['Date of birth', person.dateOfBirth ? formatDate(person.dateOfBirth) : null],
+    ['Date of birth', person.dateOfBirth ? formats.day(person.dateOfBirth, 'date') : null],
     ['Graduation year', person.graduationYear === null ? null : String(person.graduationYear)],
     ['Groups', person.groups.length > 0 ? person.groups.map((group) => group.name).join(', ') : null],
   ];
@@ -358,12 +360,4 @@ export function AthleteProfileSummary({ person }: { person: Person }) {
       ))}
     </dl>
   );
-}
-
-export function formatDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00`).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
 }

@@ -40,6 +40,7 @@ import { NotAllowedPage } from '@/components/layouts/not-allowed-page';
 import { AthleteFields, ContactFields } from './person-fields';
 import { SaveChangesBar } from './save-changes-bar';
 import { UserStatusBadge } from './user-status-badge';
+import { useFormats } from '@/lib/format/use-formats';
 
 const route = getRouteApi('/app/users_/$userId');
 
@@ -274,6 +275,7 @@ const statusActionLabels: Record<SettableUserStatus, string> = {
 };
 
 function AccountPanel({ viewer, person }: { viewer: User; person: Person }) {
+  const formats = useFormats();
   const queryClient = useQueryClient();
   const { setNewNotification } = useNotificationActions();
   const changeStatus = useChangeUserStatus();
@@ -325,7 +327,7 @@ function AccountPanel({ viewer, person }: { viewer: User; person: Person }) {
         </div>
         <div className="flex items-center justify-between gap-3">
           <dt className="text-muted-foreground">Added</dt>
-          <dd className="text-foreground">{new Date(person.createdAt).toLocaleDateString()}</dd>
+          <dd className="text-foreground">{formats.instant(person.createdAt, 'date')}</dd>
         </div>
       </dl>
 

@@ -7,16 +7,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { categoryClassName } from '@/lib/branding/workout-categories';
 import { useIsOnline } from '@/lib/network/network-status';
 import { todayQuery } from '@/lib/schedule/today-queries';
+import { useFormats } from '@/lib/format/use-formats';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
-
-const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** Today's date (YYYY-MM-DD) in a time zone, with the platform's Intl rather than a date library. */
 function todayInZone(timeZone: string): string | null {
@@ -55,17 +48,17 @@ export function TodayWidget({ role }: { role: Role }) {
   // The date shows at once, from the organisation's zone; the server's today replaces it when it answers.
   const timeZone = useQuery(settingsQueries.full()).data?.timeZone;
   const day = today.data?.today ?? (timeZone ? todayInZone(timeZone) : null);
-  const date = day ? new Date(`${day}T00:00:00Z`) : null;
+  const formats = useFormats();
   // With no connection a query waits ("paused") rather than fails: that is not loading, it is not here.
   const isWaiting = today.isPending && today.fetchStatus === 'fetching';
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className="shrink-0 sm:min-w-44">
-        {date ? (
+        {day ? (
           <>
-            <p className="text-sm font-medium text-primary-ink">{weekdayFormat.format(date)}</p>
+            <p className="text-sm font-medium text-primary-ink">{formats.day(day, 'weekday')}</p>
             <p className="text-xl font-bold tracking-tight whitespace-nowrap text-foreground">
-              {dateFormat.format(date)}
+              {formats.day(day, 'date')}
             </p>
           </>
         ) : (
