@@ -1,12 +1,12 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { BellIcon } from '@/components/ui/icons';
 import { useNotifications } from '@/stores/notifications-store';
-
-const receivedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormats } from '@/lib/format/use-formats';
 
 /** The right-hand drawer's notifications: newest first, or an all-clear when there are none. */
 export function NotificationsDrawerBody() {
   const notifications = useNotifications();
+  const formats = useFormats();
 
   if (notifications.length === 0) {
     return (
@@ -34,7 +34,7 @@ export function NotificationsDrawerBody() {
             ) : null}
             <p className="mt-1 text-xs text-muted-foreground">
               <time dateTime={notification.createdAt}>
-                {receivedFormat.format(new Date(notification.createdAt))}
+                {formats.instant(notification.createdAt, 'dateTime')}
               </time>
             </p>
           </div>

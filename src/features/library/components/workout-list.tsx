@@ -5,6 +5,7 @@ import { CategoryBadge, categoryColor } from '@/components/ui/category-badge';
 import { ArchiveIcon, CopyIcon, RestoreIcon } from './library-icons';
 import type { RowAction } from '@/components/widgets/row-actions-menu';
 import { RowActionsMenu } from '@/components/widgets/row-actions-menu';
+import { useFormats } from '@/lib/format/use-formats';
 
 export type WorkoutAction = 'edit' | 'duplicate' | 'archive' | 'restore' | 'delete';
 
@@ -14,8 +15,6 @@ interface WorkoutListProps {
   onAction: (workout: WorkoutSummary, action: WorkoutAction) => void;
   busyId: string | null;
 }
-
-const updatedFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 function actionsFor(workout: WorkoutSummary): RowAction[] {
   return workout.archived
@@ -65,6 +64,7 @@ function Menu({
 
 /** The workouts of the library: a table on a wide screen, cards on a phone. */
 export function WorkoutList({ workouts, isWide, onAction, busyId }: WorkoutListProps) {
+  const formats = useFormats();
   if (!isWide) {
     return (
       <ul className="divide-y divide-border">
@@ -138,7 +138,7 @@ export function WorkoutList({ workouts, isWide, onAction, busyId }: WorkoutListP
               {counts(workout)}
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-muted-foreground tabular-nums">
-              {updatedFormat.format(new Date(workout.updatedAt))}
+              {formats.instant(workout.updatedAt, 'shortDate')}
             </td>
             <td className="py-2 pr-5 pl-3 text-right">
               <Menu workout={workout} onAction={onAction} busyId={busyId} />

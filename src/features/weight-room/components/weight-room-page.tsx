@@ -2,12 +2,12 @@ import type { ScheduleItemDetail, WeightUnit } from '@contract';
 import { defaultPlateStep } from '@contract/strength';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormats } from '@/lib/format/use-formats';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
@@ -52,6 +52,7 @@ export function WeightRoomPage() {
   const { assignmentId } = route.useParams();
   const { data: me } = useSuspenseQuery(authQueries.me());
   const assignment = useQuery(trackingQueries.assignment(assignmentId));
+  const formats = useFormats();
   useScreenTitle(assignment.data ? `Weight room · ${assignment.data.name}` : 'Weight room');
   const members = assignment.data?.members ?? [];
 
@@ -72,7 +73,7 @@ export function WeightRoomPage() {
           {assignment.data ? (
             <p className="truncate text-sm text-muted-foreground">
               {assignment.data.group?.name ?? 'Group'} ·{' '}
-              {format(parseISO(assignment.data.date), 'EEEE d MMMM')}
+              {formats.day(assignment.data.date, 'dateWithWeekday')}
               {assignment.data.timeOfDay ? ` · ${assignment.data.timeOfDay}` : ''} · {members.length}{' '}
               {members.length === 1 ? 'athlete' : 'athletes'}
             </p>

@@ -41,17 +41,12 @@ import { BlockCard } from './block-card';
 import { ExercisePicker } from './exercise-picker';
 import { NewExerciseDialog } from './new-exercise-dialog';
 import { SortableItem, SortableList } from '@/components/widgets/sortable-list';
+import { useFormats } from '@/lib/format/use-formats';
 
 const blockLetter = (index: number): string =>
   index < 26
     ? String.fromCharCode(65 + index)
     : `${String.fromCharCode(65 + Math.floor(index / 26) - 1)}${String.fromCharCode(65 + (index % 26))}`;
-
-const draftTimeFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** How many places a failed check marked, for the summary above the save button. */
 function countErrors(errors: unknown): number {
@@ -92,6 +87,7 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
   const blocks = useFieldArray({ control, name: 'blocks' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const formats = useFormats();
   const { setNewNotification } = useNotificationActions();
   const [problem, setProblem] = useState<SaveProblem>(null);
   const [checkFailed, setCheckFailed] = useState(0);
@@ -224,8 +220,8 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
         {restored ? (
           <Alert tone="info" role="status" title="Your unsaved changes are back.">
             <p>
-              They were kept on this device ({draftTimeFormat.format(restored.savedAt)}). Save them, or go
-              back to
+              They were kept on this device ({formats.instant(restored.savedAt, 'dateTime')}). Save them, or
+              go back to
               {workout ? ' the saved workout' : ' an empty form'}.
             </p>
             <Button variant="secondary" className="mt-3" onClick={discardChanges}>
