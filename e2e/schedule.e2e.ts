@@ -11,7 +11,8 @@ const today = format(new TZDate(Date.now(), 'America/Chicago'), 'yyyy-MM-dd');
 /** A Monday six weeks ahead: past the seeded weeks, so the test's workouts are the only ones of that group. */
 const clearMonday = format(startOfWeek(addDays(parseISO(today), 42), { weekStartsOn: 1 }), 'yyyy-MM-dd');
 const plus = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
-const heading = (date: string) => format(parseISO(date), 'EEEE d MMMM');
+// The demo organisation writes dates as en-US does (ADR 053).
+const heading = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
 
 async function choose(page: Page, combobox: string, typed: string, option: string | RegExp) {
   const input = page.getByRole('combobox', { name: combobox });

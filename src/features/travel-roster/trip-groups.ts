@@ -1,4 +1,6 @@
 import type { Passenger } from '@contract';
+import type { FormatPlace } from '@/lib/format/format';
+import { defaultFormatPlace, formatDay } from '@/lib/format/format';
 
 export interface TripGroup {
   /** Trip name and departure date: the same trip name on another date is another trip. */
@@ -75,22 +77,29 @@ function calendarDate(isoDate: string): Date {
   return new Date(year, month - 1, day);
 }
 
-const departureFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-export function formatDepartureDate(isoDate: string): string {
-  return departureFormat.format(calendarDate(isoDate));
+/** "Fri, Mar 12, 2027" in the organisation's locale (ADR 053). */
+export function formatDepartureDate(isoDate: string, place: FormatPlace = defaultFormatPlace): string {
+  return formatDay(isoDate, 'dayWithYear', place);
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormatOf(locale: string): Intl.RelativeTimeFormat {
+  let made = relativeFormats.get(locale);
+  if (!made) {
+    made = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, made);
+  }
+  return made;
+}
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** "today", "in 3 days", "in 5 weeks", "2 months ago". */
-export function formatRelativeDeparture(isoDate: string, today: string): string {
+export function formatRelativeDeparture(
+  isoDate: string,
+  today: string,
+  place: FormatPlace = defaultFormatPlace,
+): string {
+  const relativeFormat = relativeFormatOf(place.locale);
   const days = Math.round((calendarDate(isoDate).getTime() - calendarDate(today).getTime()) / dayMs);
   const distance = Math.abs(days);
   if (distance < 14) return relativeFormat.format(days, 'day');

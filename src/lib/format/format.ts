@@ -22,6 +22,10 @@ const dayStyles = {
   shortDate: { day: 'numeric', month: 'short', year: 'numeric' },
   /** "Thursday" */
   weekday: { weekday: 'long' },
+  /** "Thursday, November 26" / "Thursday 26 November": a day of the schedule */
+  dayLong: { weekday: 'long', day: 'numeric', month: 'long' },
+  /** "November 2026" */
+  month: { month: 'long', year: 'numeric' },
   /** "Nov 26" / "26 Nov" */
   shortDay: { day: 'numeric', month: 'short' },
   /** "November 26, 2026" / "26 November 2026" */
@@ -69,6 +73,24 @@ export function formatDay(isoDate: string, style: DayStyle, place: FormatPlace =
   if (!year || !month || !day) return isoDate;
   // Noon UTC written in UTC: the same day whatever the organisation's or the device's zone.
   return dateFormat(place.locale, 'UTC', style).format(new Date(Date.UTC(year, month - 1, day, 12)));
+}
+
+const noonUtcOf = (isoDate: string): Date | null => {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  return year && month && day ? new Date(Date.UTC(year, month - 1, day, 12)) : null;
+};
+
+/** Two calendar dates as one range in the locale's way: "Nov 23 – 29, 2026" / "23–29 Nov 2026". */
+export function formatDayRange(
+  from: string,
+  to: string,
+  style: DayStyle,
+  place: FormatPlace = defaultFormatPlace,
+): string {
+  const start = noonUtcOf(from);
+  const end = noonUtcOf(to);
+  if (!start || !end) return `${from} – ${to}`;
+  return dateFormat(place.locale, 'UTC', style).formatRange(start, end);
 }
 
 /** An instant (an ISO timestamp or a Date) in a style, as the clock and calendar read in the organisation's zone. */

@@ -19,6 +19,7 @@ export function useFormats() {
   return useMemo(() => {
     const place: FormatPlace = { locale, timeZone };
     return {
+      place,
       day: (isoDate: string, style: DayStyle = 'day') => formatDay(isoDate, style, place),
       instant: (instant: string | Date, style: InstantStyle = 'dateTime') =>
         formatInstant(instant, style, place),

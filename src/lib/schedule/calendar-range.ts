@@ -1,4 +1,6 @@
 import type { WeekStart } from '@contract/calendar-dates';
+import type { FormatPlace } from '@/lib/format/format';
+import { defaultFormatPlace, formatDay, formatDayRange } from '@/lib/format/format';
 import { TZDate } from '@date-fns/tz';
 import {
   addDays,
@@ -61,17 +63,17 @@ export function stepDate(view: CalendarView, date: string, direction: -1 | 1): s
 
 export const addDaysTo = (date: string, days: number): string => iso(addDays(parseISO(date), days));
 
-/** "November 2026", "23 – 29 Nov 2026", "Tuesday 24 November". */
-export function rangeLabel(view: CalendarView, date: string, weekStart: WeekStart): string {
-  const day = parseISO(date);
-  if (view === 'month') return format(day, 'MMMM yyyy');
-  if (view === 'day') return format(day, 'EEEE d MMMM yyyy');
+/** "November 2026", "Nov 23 – 29, 2026", "Tuesday, November 24, 2026" in the organisation's locale. */
+export function rangeLabel(
+  view: CalendarView,
+  date: string,
+  weekStart: WeekStart,
+  place: FormatPlace = defaultFormatPlace,
+): string {
+  if (view === 'month') return formatDay(date, 'month', place);
+  if (view === 'day') return formatDay(date, 'dateWithWeekday', place);
   const { from, to } = viewRange('week', date, weekStart);
-  const start = parseISO(from);
-  const end = parseISO(to);
-  return isSameMonth(start, end)
-    ? `${format(start, 'd')} – ${format(end, 'd MMM yyyy')}`
-    : `${format(start, 'd MMM')} – ${format(end, 'd MMM yyyy')}`;
+  return formatDayRange(from, to, 'shortDate', place);
 }
 
 export const inMonth = (date: string, monthOf: string) => isSameMonth(parseISO(date), parseISO(monthOf));
@@ -85,5 +87,9 @@ export function weekdayNames(weekStart: WeekStart, width: 'short' | 'narrow' = '
 }
 
 export const dayNumber = (date: string) => format(parseISO(date), 'd');
-export const dayHeading = (date: string) => format(parseISO(date), 'EEEE d MMMM');
-export const shortDay = (date: string) => format(parseISO(date), 'EEE d MMM');
+/** "Thursday, November 26": a day of the schedule in its headings, dialogs, toasts and announcements. */
+export const dayHeading = (date: string, place: FormatPlace = defaultFormatPlace) =>
+  formatDay(date, 'dayLong', place);
+/** "Thu, Nov 26" */
+export const shortDay = (date: string, place: FormatPlace = defaultFormatPlace) =>
+  formatDay(date, 'day', place);

@@ -30,6 +30,7 @@ import { dayHeading } from '@/lib/schedule/calendar-range';
 import type { ScheduleItemKind } from '@/lib/schedule/schedule-queries';
 import { scheduleItemPath } from '@/lib/schedule/schedule-queries';
 import { programQueries, scheduleQueries } from './schedule-queries';
+import { useFormats } from '@/lib/format/use-formats';
 
 /** Every change of the schedule: the calendars, today and the programs' application counts are read again. */
 function useScheduleSettled() {
@@ -137,6 +138,7 @@ const whoseItem = (item: Pick<CalendarItem, 'athlete' | 'group'>) =>
  * which puts it back on its day and time. Like the batch's undo, a plain call: the toast outlives the screen.
  */
 export function useAnnounceMove() {
+  const formats = useFormats();
   const { setNewNotification } = useNotificationActions();
   const queryClient = useQueryClient();
   const undo = async (before: Pick<CalendarItem, 'kind' | 'id' | 'date' | 'timeOfDay'>) => {
@@ -147,7 +149,7 @@ export function useAnnounceMove() {
         })
         .json(scheduleItemResponseSchema);
       setNewNotification({
-        title: `Back on ${dayHeading(data.date)}`,
+        title: `Back on ${dayHeading(data.date, formats.place)}`,
         message: `${data.name} is where it was.`,
       });
     } catch (error) {
@@ -164,7 +166,7 @@ export function useAnnounceMove() {
     const whose = whoseItem(after);
     const moved = after.date !== before.date;
     setNewNotification({
-      title: moved ? `Moved to ${dayHeading(after.date)}` : 'Time changed',
+      title: moved ? `Moved to ${dayHeading(after.date, formats.place)}` : 'Time changed',
       message: `${after.name}${whose ? ` for ${whose}` : ''}${after.timeOfDay ? ` at ${after.timeOfDay}` : ''}.`,
       action: { label: 'Undo', onAction: () => void undo(before) },
     });

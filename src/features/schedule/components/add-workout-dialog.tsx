@@ -13,6 +13,7 @@ import { dayHeading } from '@/lib/schedule/calendar-range';
 import type { Subject } from './subject-picker';
 import { SubjectPicker } from './subject-picker';
 import { WorkoutPicker } from './workout-picker';
+import { useFormats } from '@/lib/format/use-formats';
 
 interface AddValues {
   workout: WorkoutSummary | null;
@@ -51,6 +52,7 @@ export function AddWorkoutDialog({ date, subject, onClose }: AddWorkoutDialogPro
 }
 
 function AddForm({ date, subject, onClose }: { date: string; subject: Subject; onClose: () => void }) {
+  const formats = useFormats();
   const create = useCreateScheduleItem();
   const { setNewNotification } = useNotificationActions();
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,7 +90,7 @@ function AddForm({ date, subject, onClose }: { date: string; subject: Subject; o
           data.group?.name ?? (data.athlete ? `${data.athlete.firstName} ${data.athlete.lastName}` : '');
         setNewNotification({
           title: 'Scheduled',
-          message: `${data.name} is on ${dayHeading(data.date)} for ${who}.`,
+          message: `${data.name} is on ${dayHeading(data.date, formats.place)} for ${who}.`,
         });
         onClose();
       },

@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import { categoryColor } from '@/components/ui/category-badge';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons';
 import { dayHeading, dayNumber, daysOf, inMonth, shortDay } from '@/lib/schedule/calendar-range';
+import { useFormats } from '@/lib/format/use-formats';
 
 export interface CalendarViewProps {
   items: readonly CalendarItem[];
@@ -70,6 +71,7 @@ export function CalendarDnd({
   items: readonly CalendarItem[];
   onMoveItem: CalendarViewProps['onMoveItem'];
 }) {
+  const formats = useFormats();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }));
   const itemOf = (active: Active) =>
     items.find((candidate) => `${candidate.kind}:${candidate.id}` === active.id);
@@ -92,20 +94,20 @@ export function CalendarDnd({
     onDragStart: ({ active }) => {
       const date = itemOf(active)?.date ?? null;
       saidOver.current = date;
-      return `Picked up ${named(active)}${date ? `, on ${dayHeading(date)}` : ''}.`;
+      return `Picked up ${named(active)}${date ? `, on ${dayHeading(date, formats.place)}` : ''}.`;
     },
     onDragOver: ({ over }) => {
       const date = dateOf(over);
       if (date === saidOver.current) return undefined;
       saidOver.current = date;
-      return date ? `Over ${dayHeading(date)}.` : 'Over no day.';
+      return date ? `Over ${dayHeading(date, formats.place)}.` : 'Over no day.';
     },
     onDragEnd: ({ active, over }) => {
       const date = dateOf(over);
       if (!date) return `${named(active)} is back where it was.`;
       return date === itemOf(active)?.date
-        ? `${named(active)} stays on ${dayHeading(date)}.`
-        : `${named(active)} dropped on ${dayHeading(date)}.`;
+        ? `${named(active)} stays on ${dayHeading(date, formats.place)}.`
+        : `${named(active)} dropped on ${dayHeading(date, formats.place)}.`;
     },
     onDragCancel: ({ active }) => `Moving ${named(active)} cancelled; it stays where it was.`,
   };
@@ -246,6 +248,7 @@ const addButtonClass =
 
 /** A month: whole weeks, each day with its items (or its counts when the organisation's day is too full). */
 export function MonthView(props: CalendarViewProps) {
+  const formats = useFormats();
   const days = daysOf(props.from, props.to);
   const items = byDay(props.items);
   const shownPerDay = 3;
@@ -278,7 +281,7 @@ export function MonthView(props: CalendarViewProps) {
                     <button
                       type="button"
                       onClick={() => props.onOpenDay(day)}
-                      aria-label={`${dayHeading(day)}${dayItems.length ? `, ${dayItems.length} workouts` : ''}`}
+                      aria-label={`${dayHeading(day, formats.place)}${dayItems.length ? `, ${dayItems.length} workouts` : ''}`}
                       aria-current={isToday ? 'date' : undefined}
                       className={`inline-flex size-7 items-center justify-center rounded-full text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-ring ${
                         isToday
@@ -294,7 +297,7 @@ export function MonthView(props: CalendarViewProps) {
                       <button
                         type="button"
                         onClick={() => props.onAddOnDay(day)}
-                        aria-label={`Add a workout on ${dayHeading(day)}`}
+                        aria-label={`Add a workout on ${dayHeading(day, formats.place)}`}
                         className={`hidden sm:inline-flex ${addButtonClass}`}
                       >
                         <PlusIcon className="size-4" />
@@ -352,6 +355,7 @@ export function MonthView(props: CalendarViewProps) {
 
 /** A week: seven columns on a wide screen; on a phone a list of days, today first. */
 export function WeekView(props: CalendarViewProps & { isWide: boolean }) {
+  const formats = useFormats();
   const days = daysOf(props.from, props.to);
   const items = byDay(props.items);
   if (!props.isWide) {
@@ -396,7 +400,7 @@ export function WeekView(props: CalendarViewProps & { isWide: boolean }) {
                     <button
                       type="button"
                       onClick={() => props.onAddOnDay(day)}
-                      aria-label={`Add a workout on ${dayHeading(day)}`}
+                      aria-label={`Add a workout on ${dayHeading(day, formats.place)}`}
                       className={addButtonClass}
                     >
                       <PlusIcon className="size-4" />
@@ -430,6 +434,7 @@ function DayList(
     earlierFrom: number | null;
   },
 ) {
+  const formats = useFormats();
   return (
     <CalendarDnd
       items={props.items === undefined ? [] : [...props.items.values()].flat()}
@@ -455,13 +460,13 @@ function DayList(
                       </span>
                     ) : null}
                     {isToday ? ' ' : null}
-                    {props.days.length === 1 ? dayHeading(day) : shortDay(day)}
+                    {props.days.length === 1 ? dayHeading(day, formats.place) : shortDay(day, formats.place)}
                   </h2>
                   {props.canPlan ? (
                     <button
                       type="button"
                       onClick={() => props.onAddOnDay(day)}
-                      aria-label={`Add a workout on ${dayHeading(day)}`}
+                      aria-label={`Add a workout on ${dayHeading(day, formats.place)}`}
                       className="inline-flex size-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
                     >
                       <PlusIcon className="size-4" />

@@ -23,6 +23,7 @@ import type { ScheduleItemKind } from '@/lib/schedule/schedule-queries';
 import { scheduleQueries } from '../api/schedule-queries';
 import { dayHeading } from '@/lib/schedule/calendar-range';
 import { statusLabels } from './calendar-views';
+import { useFormats } from '@/lib/format/use-formats';
 
 export interface OpenItem {
   kind: ScheduleItemKind;
@@ -86,6 +87,7 @@ function ItemDetail({
   canPlan: boolean;
   onClose: () => void;
 }) {
+  const formats = useFormats();
   const update = useUpdateScheduleItem();
   const announceMove = useAnnounceMove();
   const remove = useDeleteScheduleItem();
@@ -116,7 +118,7 @@ function ItemDetail({
         <p className="text-xl font-semibold text-foreground">{detail.name}</p>
         <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <CategoryBadge category={detail.category} />
-          <span>{dayHeading(detail.date)}</span>
+          <span>{dayHeading(detail.date, formats.place)}</span>
           {detail.timeOfDay ? <span>· {detail.timeOfDay}</span> : null}
           {who ? <span>· {who}</span> : null}
           <span className="rounded-md bg-muted px-1.5 py-0.5 text-xs font-semibold text-foreground">

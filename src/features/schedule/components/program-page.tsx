@@ -35,6 +35,7 @@ import type { Subject } from './subject-picker';
 import { SubjectPicker } from './subject-picker';
 import { draftOf, ProgressionEditor, WeeklyNumbers, type ProgressionDraft } from './program-progression';
 import { WorkoutPicker } from './workout-picker';
+import { useFormats } from '@/lib/format/use-formats';
 
 const route = getRouteApi('/app/schedule/programs/$programId');
 
@@ -382,6 +383,7 @@ function ProgramEditor(props: ProgramEditorProps) {
 
 /** Apply the program to an athlete or a group from a date: first the preview of every date, then the real thing. */
 function ApplyPanel({ program }: { program: Program }) {
+  const formats = useFormats();
   const [target, setTarget] = useState<Subject>({ kind: 'organization' });
   const [startDate, setStartDate] = useState('');
   const [preview, setPreview] = useState<ProgramPreview | null>(null);
@@ -451,8 +453,9 @@ function ApplyPanel({ program }: { program: Program }) {
       {preview ? (
         <section aria-label="Preview" className="space-y-3">
           <p className="text-sm text-foreground">
-            From {shortDay(preview.items[0]?.date ?? startDate)} to {shortDay(preview.endDate)}:{' '}
-            {preview.items.length} workouts, {preview.entryCount} entries on calendars.
+            From {shortDay(preview.items[0]?.date ?? startDate, formats.place)} to{' '}
+            {shortDay(preview.endDate, formats.place)}: {preview.items.length} workouts, {preview.entryCount}{' '}
+            entries on calendars.
           </p>
           <ul className="max-h-80 divide-y divide-border overflow-y-auto rounded-xl border border-border">
             {preview.items.map((item, index) => {
@@ -463,7 +466,7 @@ function ApplyPanel({ program }: { program: Program }) {
                   className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
                 >
                   <span className="w-28 shrink-0 text-muted-foreground tabular-nums">
-                    {shortDay(item.date)}
+                    {shortDay(item.date, formats.place)}
                   </span>
                   <span className="flex min-w-0 flex-1 items-center gap-2 font-medium">
                     <CategoryDot category={item.workout.category} />
@@ -506,6 +509,7 @@ function ApplyPanel({ program }: { program: Program }) {
 
 /** Where the program was applied; one application can be taken off the calendars again in one go. */
 function ApplicationList({ programId }: { programId: string }) {
+  const formats = useFormats();
   const applications = useQuery(programQueries.applications(programId));
   const remove = useRemoveApplication();
   const { setNewNotification } = useNotificationActions();
@@ -525,8 +529,8 @@ function ApplicationList({ programId }: { programId: string }) {
               <span className="text-sm">
                 <span className="font-semibold text-foreground">{who}</span>{' '}
                 <span className="text-muted-foreground">
-                  {shortDay(application.startDate)} – {shortDay(application.endDate)} ·{' '}
-                  {application.itemCount} on the calendar
+                  {shortDay(application.startDate, formats.place)} –{' '}
+                  {shortDay(application.endDate, formats.place)} · {application.itemCount} on the calendar
                 </span>
               </span>
               <Button

@@ -17,6 +17,7 @@ import {
 import { shortDay } from '@/lib/schedule/calendar-range';
 import type { Subject } from './subject-picker';
 import { SubjectPicker } from './subject-picker';
+import { useFormats } from '@/lib/format/use-formats';
 
 export type RangeTask = 'copy' | 'delete' | 'program';
 
@@ -202,6 +203,7 @@ function CopyForm({
 }
 
 function DeleteForm({ subject, from: viewFrom, to: viewTo, onClose }: Omit<RangeDialogProps, 'task'>) {
+  const formats = useFormats();
   const remove = useDeleteScheduleRange();
   const announce = useAnnounceBatch();
   const [from, setFrom] = useState(viewFrom);
@@ -226,9 +228,9 @@ function DeleteForm({ subject, from: viewFrom, to: viewTo, onClose }: Omit<Range
       }}
     >
       <p className="text-sm text-muted-foreground">
-        Every workout of {subject.kind === 'organization' ? '' : subject.name} from {shortDay(from)} to{' '}
-        {shortDay(to)} that is not started leaves the schedule. Done and started ones stay. You can undo it
-        from the message that follows.
+        Every workout of {subject.kind === 'organization' ? '' : subject.name} from{' '}
+        {shortDay(from, formats.place)} to {shortDay(to, formats.place)} that is not started leaves the
+        schedule. Done and started ones stay. You can undo it from the message that follows.
       </p>
       <RangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
       {failure ? <Alert title="Nothing removed.">{failure}</Alert> : null}

@@ -15,7 +15,8 @@ const today = demoToday();
 const shift = (days: number) => format(addDays(parseISO(today), days), 'yyyy-MM-dd');
 // The dialogs' code loads when first opened; on a busy machine that takes longer than findBy's second.
 const lazyDialog = { timeout: 5000 };
-const dayName = (date: string) => format(parseISO(date), 'EEEE d MMMM');
+// The demo organisation writes dates as en-US does (ADR 053).
+const dayName = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
 // The calendar draws in a deferred render: on a busy machine that can take longer than findBy's second.
 const calendar = () => screen.findByRole('region', { name: /^Schedule of/ }, { timeout: 5000 });
 

@@ -42,6 +42,7 @@ import type { OpenItem } from './item-dialog';
 import type { RangeTask } from './range-dialogs';
 import type { Subject } from './subject-picker';
 import { subjectName } from './subject-picker-names';
+import { useFormats } from '@/lib/format/use-formats';
 
 const route = getRouteApi('/app/schedule/');
 
@@ -96,6 +97,7 @@ function Schedule({
   organizationName: string;
   self: Subject;
 }) {
+  const formats = useFormats();
   useScreenTitle(canPlan ? 'Schedule' : 'My schedule');
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -268,7 +270,7 @@ function Schedule({
         className="min-w-0 flex-1 truncate text-base font-semibold text-foreground sm:text-lg"
         aria-live="polite"
       >
-        {rangeLabel(view, date, weekStartsOn)}
+        {rangeLabel(view, date, weekStartsOn, formats.place)}
       </h2>
     </div>
   );

@@ -20,6 +20,7 @@ import {
   groupPassengersByTrip,
   localIsoDate,
 } from '../trip-groups';
+import { useFormats } from '@/lib/format/use-formats';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -113,6 +114,7 @@ function Roster({ passengers }: { passengers: Passenger[] }) {
 }
 
 function TripTable({ trip, today }: { trip: TripGroup; today: string }) {
+  const formats = useFormats();
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId}>
@@ -124,10 +126,10 @@ function TripTable({ trip, today }: { trip: TripGroup; today: string }) {
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <CalendarIcon className="size-4" />
             <time dateTime={trip.departureDate} className="font-medium text-foreground">
-              {formatDepartureDate(trip.departureDate)}
+              {formatDepartureDate(trip.departureDate, formats.place)}
             </time>
             <span aria-hidden="true">·</span>
-            <span>{formatRelativeDeparture(trip.departureDate, today)}</span>
+            <span>{formatRelativeDeparture(trip.departureDate, today, formats.place)}</span>
           </p>
         </div>
         <span

@@ -10,11 +10,13 @@ import {
   groupPassengersByTrip,
   localIsoDate,
 } from '../trip-groups';
+import { useFormats } from '@/lib/format/use-formats';
 
 const shownTrips = 3;
 
 /** The next team trips, for the dashboard: staff see how many travel, an athlete its own seat. */
 export function UpcomingTripsWidget({ role }: { role: Role }) {
+  const formats = useFormats();
   const { data: passengers, isLoading, isError } = useQuery(passengerQueries.list());
   const today = localIsoDate();
 
@@ -53,9 +55,12 @@ export function UpcomingTripsWidget({ role }: { role: Role }) {
               <div className="min-w-0">
                 <p className="text-sm font-medium text-foreground">{trip.trip}</p>
                 <p className="text-sm text-muted-foreground">
-                  <time dateTime={trip.departureDate}>{formatDepartureDate(trip.departureDate)}</time> ·{' '}
+                  <time dateTime={trip.departureDate}>
+                    {formatDepartureDate(trip.departureDate, formats.place)}
+                  </time>{' '}
+                  ·{' '}
                   <span className="whitespace-nowrap">
-                    {formatRelativeDeparture(trip.departureDate, today)}
+                    {formatRelativeDeparture(trip.departureDate, today, formats.place)}
                   </span>
                 </p>
               </div>
