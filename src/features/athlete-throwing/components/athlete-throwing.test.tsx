@@ -15,9 +15,9 @@ const tyler = personNamed('Tyler');
 const noah = personNamed('Noah');
 const diego = personNamed('Diego');
 /** A day n days from the demo's today, as the tab's tables write it. */
-const day = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'EEE d MMM');
+const day = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'EEE, MMM d');
 /** The same day as the workload table writes it. */
-const shortDay = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'd MMM');
+const shortDay = (offset: number) => format(addDays(parseISO(demoToday()), offset), 'MMM d');
 
 /** A table's rows as "header | cell | cell". */
 function rowsOf(name: string | RegExp) {
@@ -87,7 +87,7 @@ describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { time
     expect(recent).toHaveLength(14);
     expect(recent[0]).toMatch(
       new RegExp(
-        `^${format(parseISO(demoToday()), 'd MMM')} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| 1\\.10 Green$`,
+        `^${format(parseISO(demoToday()), 'MMM d')} \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| 1\\.10 Green$`,
       ),
     );
     // The build-up after a lighter month: the ratio left the green zone a week ago.

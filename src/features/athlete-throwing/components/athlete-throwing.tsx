@@ -1,7 +1,6 @@
 import type { ThrowingSummary } from '@contract/pitching';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -19,6 +18,7 @@ import type { ThrowingRange } from '../throwing-search';
 import { defaultThrowingRange, throwingRangeLabels, throwingRanges } from '../throwing-search';
 import { BaseballIcon } from './baseball-icon';
 import { ImportPitches } from './import-pitches';
+import { useFormats } from '@/lib/format/use-formats';
 
 // recharts loads only with the charts, when this tab has something to draw (conventions: heavy libraries).
 const charts = () => import('./throwing-charts');
@@ -38,8 +38,6 @@ export interface AthleteThrowingProps {
 
 const sectionTitle = 'text-base font-semibold text-foreground';
 const sectionNote = 'text-sm text-muted-foreground';
-const dayOf = (date: string) => format(parseISO(date), 'EEE d MMM');
-const shortDayOf = (date: string) => format(parseISO(date), 'd MMM');
 const fixed = (value: number, places = 2) => value.toFixed(places);
 /** A workload that may be unknown: a dash, never a 0. */
 const orDash = (value: number | null) => (value === null ? '—' : fixed(value));
@@ -189,6 +187,7 @@ function Figure({ label, value, children }: { label: string; value: ReactNode; c
 }
 
 function TodayFigures({ summary, hint }: { summary: ThrowingSummary; hint: HintProps }) {
+  const formats = useFormats();
   const { pitchesToday, dailyLimit, availableFrom, today, currentWorkload } = summary;
   const isOver = dailyLimit !== null && pitchesToday > dailyLimit;
   return (
@@ -219,7 +218,7 @@ function TodayFigures({ summary, hint }: { summary: ThrowingSummary; hint: HintP
             </>
           ) : null}
         </Figure>
-        <Figure label="Available from" value={availableFrom <= today ? 'Today' : dayOf(availableFrom)}>
+        <Figure label="Available from" value={availableFrom <= today ? 'Today' : formats.day(availableFrom)}>
           {availableFrom <= today ? 'No rest owed' : 'Rest owed by the last 28 days’ pitch counts'}
         </Figure>
         <Figure
@@ -291,6 +290,7 @@ function ChartSlot({ children }: { children: ReactNode }) {
 }
 
 function PitchCounts({ summary }: { summary: ThrowingSummary }) {
+  const formats = useFormats();
   const days = pitchCountDays(summary);
   const thrown = [...summary.pitchCounts].reverse();
   return (
@@ -332,7 +332,7 @@ function PitchCounts({ summary }: { summary: ThrowingSummary }) {
           {thrown.map((day) => (
             <tr key={day.date}>
               <th scope="row" className={`${td} text-left font-normal`}>
-                {dayOf(day.date)}
+                {formats.day(day.date)}
               </th>
               <td
                 className={`${td} text-right tabular-nums ${day.overLimit ? 'font-semibold text-danger' : ''}`}
@@ -428,6 +428,7 @@ function EveryPitch({
   summary: ThrowingSummary;
   days: ThrowingRange;
 }) {
+  const formats = useFormats();
   const season = useQuery({
     ...throwingQueries.seasonPitches(athleteId, days),
     placeholderData: keepPreviousData,
@@ -461,7 +462,7 @@ function EveryPitch({
               {[...outliers].reverse().map((pitch, index) => (
                 <tr key={`${pitch.date}-${index}`}>
                   <th scope="row" className={`${td} text-left font-normal`}>
-                    {dayOf(pitch.date)}
+                    {formats.day(pitch.date)}
                   </th>
                   <td className={`${td} text-right`}>{pitchTypeLabels[pitch.pitchType]}</td>
                   <td className={`${td} text-right tabular-nums`}>{fixed(pitch.velocityMph, 1)}</td>
@@ -486,6 +487,7 @@ function Workload({
   days: ThrowingRange;
   hint: HintProps;
 }) {
+  const formats = useFormats();
   const recent = summary.workload.slice(-14).reverse();
   return (
     <Card aria-labelledby="workload-title" className="px-4 py-4 sm:px-6">
@@ -539,7 +541,7 @@ function Workload({
               {recent.map((day) => (
                 <tr key={day.date}>
                   <th scope="row" className={`${td} text-left font-normal`}>
-                    {shortDayOf(day.date)}
+                    {formats.day(day.date, 'shortDay')}
                   </th>
                   <td className={`${td} text-right tabular-nums`}>
                     {day.daily === null ? 'Unknown' : fixed(day.daily)}

@@ -1,6 +1,6 @@
 import type { SeasonPitch, ThrowingSummary } from '@contract/pitching';
 import type { PitchType } from '@contract/throwing';
-import { format, parseISO } from 'date-fns';
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -24,6 +24,7 @@ import { pitchTypeLabels } from '@contract/throwing';
 import { axisTick, chartColors, niceScale, tooltipStyle } from '@/lib/charts/chart-theme';
 import { pitchColors as pitchTypeColors } from '@/lib/pitching/pitch-colors';
 import type { PitchCountDay } from '../throwing-figures';
+import { useFormats } from '@/lib/format/use-formats';
 
 /*
  * The Throwing tab's charts. recharts is only loaded with this module, which the tab imports lazily (conventions:
@@ -46,8 +47,19 @@ const colors = {
   chronic: chartColors.secondary,
 };
 
-const shortDay = (date: string) => format(parseISO(date), 'd MMM');
-const longDay = (date: unknown) => (typeof date === 'string' ? format(parseISO(date), 'EEE d MMM yyyy') : '');
+/** The charts' days in the organisation's locale: ticks "Nov 26", tooltips "Thu, Nov 26, 2026" (ADR 053). */
+function useChartDays() {
+  const formats = useFormats();
+  return useMemo(
+    () => ({
+      shortDay: (date: string) => formats.day(date, 'shortDay'),
+      longDay: (date: unknown) => (typeof date === 'string' ? formats.day(date, 'dayWithYear') : ''),
+      // A scatter's x is noon UTC of the day (dayOf below).
+      dayLabel: (day: number) => formats.day(new Date(day).toISOString().slice(0, 10), 'shortDay'),
+    }),
+    [formats],
+  );
+}
 
 /** A phone's chart, drawn at this size until the box is measured (and where it cannot be, as in jsdom). */
 const phoneChart = { width: 358, height: 224 };
@@ -64,6 +76,7 @@ function ChartFrame({ testId, children }: { testId: string; children: ReactNode 
 
 /** Pitches per day for 28 days (and the rest days still owed after today), the daily limit as a line. */
 export function PitchCountChart({ days, limit }: { days: readonly PitchCountDay[]; limit: number | null }) {
+  const { shortDay, longDay } = useChartDays();
   // A round top (100, 120…) a little above the highest bar or the limit, so the ticks read as round numbers.
   const top = Math.max(
     20,
@@ -155,6 +168,7 @@ export function VelocityChart({
   velocity: ThrowingSummary['velocity'];
   pitchTypes: readonly PitchType[];
 }) {
+  const { shortDay, longDay } = useChartDays();
   const rows = new Map<string, VelocityRow>();
   for (const point of velocity) {
     const row = rows.get(point.date) ?? { date: point.date };
@@ -215,6 +229,7 @@ const zoneBands = [
 
 /** The acute:chronic ratio over time on its zones. */
 export function WorkloadRatioChart({ workload }: { workload: ThrowingSummary['workload'] }) {
+  const { shortDay, longDay } = useChartDays();
   const top = Math.max(2, Math.ceil(Math.max(...workload.map((day) => day.ratio ?? 0)) * 2) / 2);
   return (
     <ChartFrame testId="workload-ratio-chart">
@@ -267,6 +282,7 @@ export function WorkloadRatioChart({ workload }: { workload: ThrowingSummary['wo
 
 /** Acute (9-day weighted) and chronic (28-day) workload over time. */
 export function AcuteChronicChart({ workload }: { workload: ThrowingSummary['workload'] }) {
+  const { shortDay, longDay } = useChartDays();
   return (
     <ChartFrame testId="acute-chronic-chart">
       <LineChart
@@ -303,7 +319,6 @@ export function AcuteChronicChart({ workload }: { workload: ThrowingSummary['wor
 }
 
 const dayOf = (date: string) => Date.parse(`${date}T12:00:00Z`);
-const dayLabel = (day: number) => format(new Date(day), 'd MMM');
 
 interface Dot {
   day: number;
@@ -360,6 +375,7 @@ export function SeasonScatter({
   pitches: readonly SeasonPitch[];
   pitchTypes: readonly PitchType[];
 }) {
+  const { dayLabel } = useChartDays();
   const byType = new Map<PitchType, Dot[]>();
   const outliers: Dot[] = [];
   let [first, last, low, high] = [Infinity, -Infinity, Infinity, -Infinity];
