@@ -1,4 +1,5 @@
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+// The app's words are English in every organisation's locale (ADR 053), not the browser's language.
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 /** Each unit, and how many of it make the next. */
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
