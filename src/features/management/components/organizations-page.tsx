@@ -10,11 +10,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { managementQueries } from '../api/management-queries';
 import { failureMessage } from '../request-failure';
 import { AdminStateBadge, BrandSwatches } from './admin-state-badge';
+// The management host belongs to no organisation: the platform's own format (en-US, UTC).
+import { formatInstant } from '@/lib/format/format';
 
 export const primaryLinkClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
-const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const swatchesOf = (organization: ManagedOrganization) => [
   organization.primaryColor,
   organization.secondaryColor,
@@ -120,7 +121,7 @@ function OrganizationTable({ organizations }: { organizations: ManagedOrganizati
                   <AdminStateBadge state={organization.adminState} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                  {createdFormat.format(new Date(organization.createdAt))}
+                  {formatInstant(organization.createdAt, 'shortDate')}
                 </td>
               </tr>
             ))
@@ -160,7 +161,7 @@ function OrganizationCards({ organizations }: { organizations: ManagedOrganizati
                   </p>
                   <p className="mt-1 text-xs text-muted-foreground">
                     {organization.userCount} {organization.userCount === 1 ? 'person' : 'people'} · created{' '}
-                    {createdFormat.format(new Date(organization.createdAt))}
+                    {formatInstant(organization.createdAt, 'shortDate')}
                   </p>
                 </div>
               </Link>
