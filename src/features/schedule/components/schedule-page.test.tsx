@@ -68,7 +68,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
       await screen.findByRole(
         'button',
         {
-          name: new RegExp(`^${format(parseISO(today), 'EEEE d MMMM')}, \\d+ workouts`),
+          name: new RegExp(`^${dayName(today)}, \\d+ workouts`),
         },
         { timeout: 5000 },
       ),

@@ -4,7 +4,6 @@ import { pitchImportFields, sensorThrowImportFields } from '@contract/pitching';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -22,6 +21,7 @@ import { importTitles } from '../import-words';
 import { CommitStep } from './commit-step';
 import { FileStep } from './file-step';
 import { ImportPreviewStep } from './import-preview';
+import { useFormats } from '@/lib/format/use-formats';
 
 const route = getRouteApi('/app/completed/$logId_/import');
 
@@ -41,6 +41,7 @@ const isMissing = (error: unknown) =>
  * reload or a lost connection keeps it. The server decides who may (staff, or the log's athlete).
  */
 export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
+  const formats = useFormats();
   const { logId } = route.useParams();
   const { kind, importId, entry } = route.useSearch();
   const navigate = route.useNavigate();
@@ -104,7 +105,7 @@ export function ThrowImportPage({ log }: { log: UseQueryResult<WorkoutLog> }) {
           <span className="flex flex-wrap gap-x-2">
             <span className="font-medium text-foreground">{workout.workoutName}</span>
             <span>· {nameOf(workout.athlete)}</span>
-            <span>· {format(parseISO(workout.date), 'EEEE d MMMM yyyy')}</span>
+            <span>· {formats.day(workout.date, 'dateWithWeekday')}</span>
           </span>
         }
       />
