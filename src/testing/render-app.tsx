@@ -13,8 +13,7 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Renders the real route tree at `path`, as the app does, with an in-memory history. */
-export function renderApp(path: string) {
-  const queryClient = createTestQueryClient();
+export function renderApp(path: string, { queryClient = createTestQueryClient() } = {}) {
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ queryClient, auth: authSession }, history);
   const user = userEvent.setup();

@@ -50,11 +50,19 @@ export function EditWorkoutPage() {
   const { workoutId } = route.useParams();
   const { data: me } = useSuspenseQuery(authQueries.me());
   const allowed = canUseLibrary(me.user.role);
-  const workout = useQuery({ ...workoutQueries.detail(workoutId), enabled: allowed });
+  // An editor starts from the saved version: a copy kept on the device (a minute old, or restored after a reload
+  // before the last save reached the device's cache) would make the next save a conflict with oneself.
+  const workout = useQuery({
+    ...workoutQueries.detail(workoutId),
+    enabled: allowed,
+    refetchOnMount: 'always',
+  });
   useScreenTitle(workout.data?.name ?? 'Workout');
   if (!allowed) return <LibraryNotAllowed title="Workout" />;
-  if (workout.data) return <EditWorkout workout={workout.data} userId={me.user.id} />;
-  if (workout.isPending) return <EditorSkeleton />;
+  // Offline the read waits (not fetching), and the kept copy is edited; a save then says if it is behind.
+  const checking = workout.isFetching && !workout.isFetchedAfterMount;
+  if (workout.data && !checking) return <EditWorkout workout={workout.data} userId={me.user.id} />;
+  if (workout.isPending || checking) return <EditorSkeleton />;
   return (
     <LibraryItemMissing
       error={workout.error}

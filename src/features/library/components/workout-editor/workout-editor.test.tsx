@@ -7,7 +7,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { recordBodies, tourStepsSaved } from '@/testing/record-bodies';
+import { createQueryClient } from '@/lib/query-client';
 import { renderApp } from '@/testing/render-app';
+import { workoutQueries } from '../../api/library-queries';
 import { signInAs } from '@/testing/sign-in-as';
 
 beforeEach(() => {
@@ -251,6 +253,33 @@ describe('the workout editor (/app/library/workouts/new)', { timeout: 30_000 }, 
     await second.user.click(screen.getByRole('button', { name: 'Save workout' }));
     expect(await screen.findByText('Lower Body Strength A (week 3) is saved.')).toBeInTheDocument();
     expect(saves.map((body) => (body as { version: number }).version)).toEqual([1, 2]);
+  });
+
+  it('opens the saved version, not an older copy kept on the device, so a save right after a reload is no conflict', async () => {
+    const lowerBody = '/app/library/workouts/7a2d0b3c-0000-4000-8000-000000000001';
+    const first = renderApp(lowerBody);
+    const name = await screen.findByLabelText('Workout name');
+    const kept = first.queryClient.getQueryData(
+      workoutQueries.detail('7a2d0b3c-0000-4000-8000-000000000001').queryKey,
+    );
+    await first.user.type(name, ' (week 2)');
+    await first.user.click(screen.getByRole('button', { name: 'Save workout' }));
+    expect(await screen.findByText('Lower Body Strength A (week 2) is saved.')).toBeInTheDocument();
+    first.unmount();
+
+    // A reload within a second of the save: the device's copy of the cache still holds the version before it,
+    // read a moment ago, so the app's minute of freshness would not read it again.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(workoutQueries.detail('7a2d0b3c-0000-4000-8000-000000000001').queryKey, kept);
+    const saves = recordBodies('PUT', '/api/workouts/7a2d0b3c-0000-4000-8000-000000000001');
+    const second = renderApp(lowerBody, { queryClient });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Workout name')).toHaveValue('Lower Body Strength A (week 2)'),
+    );
+    await second.user.type(screen.getByLabelText('Workout name'), ', week 3');
+    await second.user.click(screen.getByRole('button', { name: 'Save workout' }));
+    expect(await screen.findByText('Lower Body Strength A (week 2), week 3 is saved.')).toBeInTheDocument();
+    expect(saves.map((body) => (body as { version: number }).version)).toEqual([2]);
   });
 
   it('does not overwrite a newer save by someone else: it says so and loads their version', async () => {
