@@ -14,3 +14,5 @@ export * from './schedule';
 export * from './tracking';
 export * from './pitching';
 export * from './workout-comments';
+export * from './live-events';
+export * from './notifications';
