@@ -49,6 +49,8 @@ export const organizations = pgTable('organizations', {
   barWeight: doublePrecision('bar_weight'),
   /** How dates and numbers are written (issue 23): an English locale of contract/locales.ts. */
   locale: text('locale').$type<OrganizationLocale>().notNull().default('en-US'),
+  /** Whether an athlete's record notifies the athlete's coaches (issue 24): off until an admin turns it on. */
+  recordNotifications: boolean('record_notifications').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
