@@ -1,21 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WeightRoomPage } from '@/features/weight-room/components/weight-room-page';
-import { authQueries } from '@/lib/auth/auth-queries';
-import { deviceLogsLoaded } from '@/lib/tracking-sync/device-logs';
-import { startTrackingSync } from '@/lib/tracking-sync/start-tracking-sync';
-
-/** A broken IndexedDB must not hold the screen: past this, it opens with what is in memory. */
-const deviceReadLimitMs = 2000;
+import { deviceLogsReady } from '@/lib/tracking-sync/device-ready';
 
 export const Route = createFileRoute('/app/weight-room/$assignmentId')({
-  // The device's logs are read before the board draws, so an athlete already begun here never starts again.
-  loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(authQueries.me());
-    void startTrackingSync(context.queryClient);
-    await Promise.race([
-      deviceLogsLoaded(),
-      new Promise((resolve) => setTimeout(resolve, deviceReadLimitMs)),
-    ]);
-  },
+  // An athlete already begun on this device is never started again from the board.
+  loader: ({ context }) => deviceLogsReady(context.queryClient),
   component: WeightRoomPage,
 });
