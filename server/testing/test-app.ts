@@ -99,6 +99,11 @@ export async function createTestContext(
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
     const response = await app.request(`http://localhost${path}`, { method, headers, body });
+    // An event stream never ends by itself: answer its status and headers (openLiveStream reads its events).
+    if (response.headers.get('content-type') === 'text/event-stream') {
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: '' as T };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
