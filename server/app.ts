@@ -16,6 +16,7 @@ import type { PublicAppEnv } from './lib/context';
 import { createDirectory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
+import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { managementHostGate } from './lib/management';
 import { PlatformDirectory } from './lib/platform';
@@ -32,6 +33,7 @@ import { importUploadPaths } from './routes/imports/imports.handlers';
 import { importsRouter } from './routes/imports/imports.index';
 import { lastTimeRouter } from './routes/last-time/last-time.index';
 import { libraryRouter } from './routes/library/library.index';
+import { createLiveEventsRouter } from './routes/live-events/live-events.index';
 import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
 import { passwordPublicRouter } from './routes/password/password.index';
@@ -60,10 +62,18 @@ export interface AppOptions {
   push?: PushSender;
   /** Made from env (SMTP_URL, MAIL_FROM) when not given; the owner of the app closes it on shutdown. */
   mailer?: Mailer;
+  /** This process's reader of the live-events outbox; the owner starts and closes it (default: one that only polls). */
+  liveEvents?: LiveEventsHub;
 }
 
 /** The API and the web app as one Hono app; the database reaches handlers only through the directory's stores and TenantScope. */
-export function createApp({ env, db, push = createPushSender(env), mailer = createMailer(env) }: AppOptions) {
+export function createApp({
+  env,
+  db,
+  push = createPushSender(env),
+  mailer = createMailer(env),
+  liveEvents = new LiveEventsHub(db),
+}: AppOptions) {
   const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db, { leaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS });
   const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
@@ -181,6 +191,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', throwingRouter)
     .route('/', importsRouter)
     .route('/', workoutCommentsRouter)
+    .route('/', createLiveEventsRouter(liveEvents))
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -3,6 +3,8 @@ import { createApp } from './app';
 import { openConfiguredDatabase } from './db/open';
 import { demoAccounts, platformAdminAccount } from './db/seed';
 import { InvalidConfigurationError, readEnv, type Env } from './env';
+import { liveEventsChannel } from './lib/live-events/record-live-events';
+import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { createMailer, describeMailSetup } from './lib/mail/mailer';
 import { createPushSender, describePushSetup } from './lib/push/push-sender';
 
@@ -24,7 +26,11 @@ const push = createPushSender(env);
 console.log(describePushSetup(env));
 const mailer = createMailer(env);
 console.log(describeMailSetup(env));
-const app = createApp({ env, db: database.db, push, mailer });
+const liveEvents = new LiveEventsHub(database.db, {
+  listen: (onNotify, onReconnect) => database.listen(liveEventsChannel, onNotify, onReconnect),
+});
+await liveEvents.start();
+const app = createApp({ env, db: database.db, push, mailer, liveEvents });
 
 const server = serve(
   { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
@@ -51,6 +57,8 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: closing.`);
+  // Open event streams would hold server.close() until the timeout below; their clients reconnect elsewhere.
+  void liveEvents.close();
   server.close(() => {
     void Promise.allSettled([push.close(), mailer.close(), database.close()]).finally(() => process.exit(0));
   });

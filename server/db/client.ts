@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Runs work while holding the deployment-wide lock (seeding at first start). */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel for as long as the handle is open (until the returned stop). `onReconnect` runs when a lost
+   * listening connection is back: NOTIFYs sent while it was gone are lost, so the caller reads what it missed.
+   */
+  listen(channel: string, onNotify: () => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     // One process owns a PGlite folder, so no lock is needed.
     migrate: () => migrate(db, { migrationsFolder }),
     withStartupLock: (work) => work(),
+    // In-process: a NOTIFY of a committed transaction reaches the callback; there is no connection to lose.
+    listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
   };
 }
@@ -77,6 +84,19 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     migrate: () => withStartupLock(() => migrate(db, { migrationsFolder })),
     withStartupLock,
+    async listen(channel, onNotify, onReconnect) {
+      let listened = false;
+      // postgres.js keeps one dedicated connection for LISTEN and listens again after losing it; onlisten runs each time.
+      const request = await sql.listen(
+        channel,
+        () => onNotify(),
+        () => {
+          if (listened) onReconnect();
+          listened = true;
+        },
+      );
+      return () => request.unlisten();
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -4,6 +4,8 @@ import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { parseEnv, type Env } from '../env';
+import { LiveEventsHub, type LiveEventsHubOptions } from '../lib/live-events/live-events-hub';
+import { liveEventsChannel } from '../lib/live-events/record-live-events';
 import { createMailer, type Mailer } from '../lib/mail/mailer';
 import type { PushSender } from '../lib/push/push-sender';
 
@@ -57,6 +59,8 @@ export interface TestContextOptions {
   push?: PushSender;
   /** The mailer handlers get as c.var.mailer (default: made from the env, i.e. SMTP when SMTP_URL is given, else the log). */
   mailer?: Mailer;
+  /** Options of the live-events hub (a short poll, a small stream cap). */
+  liveEvents?: Omit<LiveEventsHubOptions, 'listen'>;
 }
 
 /** The real app on a fresh, seeded database, with helpers that call it in-process. */
@@ -75,7 +79,12 @@ export async function createTestContext(
   });
   // A mailer made here is closed here: a pooled SMTP connection (SmtpInbox) would otherwise outlive the test.
   const mailer = options.mailer ?? createMailer(env);
-  const app = createApp({ env, db: handle.db, push: options.push, mailer });
+  const liveEvents = new LiveEventsHub(handle.db, {
+    ...options.liveEvents,
+    listen: (onNotify, onReconnect) => handle.listen(liveEventsChannel, onNotify, onReconnect),
+  });
+  await liveEvents.start();
+  const app = createApp({ env, db: handle.db, push: options.push, mailer, liveEvents });
 
   async function request<T = Record<string, unknown>>(
     method: string,
@@ -90,6 +99,11 @@ export async function createTestContext(
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
     const response = await app.request(`http://localhost${path}`, { method, headers, body });
+    // An event stream never ends by itself: answer its status and headers (openLiveStream reads its events).
+    if (response.headers.get('content-type') === 'text/event-stream') {
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: '' as T };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
@@ -103,9 +117,10 @@ export async function createTestContext(
   }
 
   async function close() {
+    await liveEvents.close();
     if (!options.mailer) await mailer.close();
     await drop();
   }
 
-  return { app, env, db: handle.db, databaseUrl, request, signIn, close };
+  return { app, env, db: handle.db, databaseUrl, liveEvents, request, signIn, close };
 }

@@ -1,3 +1,4 @@
+import { recordLiveEvents } from '../live-events/record-live-events';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -25,17 +26,25 @@ export class Accounts {
     organizationId: string,
     athlete: { firstName: string; lastName: string; email: string; passwordHash: string },
   ): Promise<UserRow | undefined> {
-    const [user] = await this.db
-      .insert(users)
-      .values({
-        ...athlete,
-        email: athlete.email.toLowerCase(),
-        organizationId,
-        role: 'athlete',
-        status: 'pending',
-      })
-      .onConflictDoNothing()
-      .returning();
-    return user;
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...athlete,
+          email: athlete.email.toLowerCase(),
+          organizationId,
+          role: 'athlete',
+          status: 'pending',
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Staff see the sign-up waiting for approval at once.
+      if (user) {
+        await recordLiveEvents(tx, [
+          { organizationId, kind: 'people', toStaff: true, userIds: [user.id], data: { userId: user.id } },
+        ]);
+      }
+      return user;
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { recordWorkoutLogChange } from '../../lib/live-events/change-events';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { errorCodes } from '../../../contract/errors';
@@ -363,6 +364,7 @@ export class ImportStore {
         );
         // The throws already there lost their pitches with the delete: they get the new ones of their numbers.
         await linkThrowsToPitches(scope, log.id);
+        await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
         return removed;
       }
       const measures = {
@@ -377,6 +379,7 @@ export class ImportStore {
           sensorThrowRow(uuidv7(), log, values, measures, origin, pitchOf.get(values.sequence) ?? null),
         ),
       );
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return removed;
     });
     return { imported: result.values.length, replaced, skipped: result.errors.length, logId: log.id };

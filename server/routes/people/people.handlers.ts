@@ -1,4 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import { recordPersonChange } from '../../lib/live-events/change-events';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
 import {
@@ -109,6 +110,16 @@ async function replaceGroups(
       today,
       viewer.user.id,
     );
+    await recordPersonChange(scope, userId);
+    // Joining or leaving a group adds or removes its workouts from today on.
+    await scope.recordLiveEvents([
+      {
+        kind: 'schedule',
+        toStaff: true,
+        userIds: [userId],
+        data: { athleteIds: [userId], groupIds: [...new Set([...had, ...groupIds])] },
+      },
+    ]);
   });
 }
 
@@ -126,15 +137,19 @@ export const createPerson: RouteHandler<typeof routes.createPerson, SignedInAppE
 
   let created: UserRow | undefined;
   try {
-    [created] = await tenant.insert(users, {
-      ...profileColumns(profile),
-      email: address,
-      firstName,
-      lastName,
-      role,
-      status: 'approved',
-      passwordHash: null,
-      emailVerifiedAt: null,
+    [created] = await tenant.transaction(async (scope) => {
+      const rows = await scope.insert(users, {
+        ...profileColumns(profile),
+        email: address,
+        firstName,
+        lastName,
+        role,
+        status: 'approved',
+        passwordHash: null,
+        emailVerifiedAt: null,
+      });
+      if (rows[0]) await recordPersonChange(scope, rows[0].id);
+      return rows;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailInUse();
@@ -232,6 +247,7 @@ export const updatePerson: RouteHandler<typeof routes.updatePerson, SignedInAppE
       );
       // Throws logged before the height and weight were known get their workload with them (issue 22).
       if (row && measuresChanged) await fillMissingWorkloads(scope, row.id, row);
+      if (row) await recordPersonChange(scope, row.id);
       return row;
     });
   } catch (error) {
@@ -281,11 +297,15 @@ export const changeRole: RouteHandler<typeof routes.changeRole, SignedInAppEnv> 
     }
   }
   // Only from the role just read: two admins changing one person at once do not both win.
-  const [updated] = await tenant.update(
-    users,
-    { role, updatedAt: new Date() },
-    and(eq(users.id, target.id), eq(users.role, target.role))!,
-  );
+  const [updated] = await tenant.transaction(async (scope) => {
+    const rows = await scope.update(
+      users,
+      { role, updatedAt: new Date() },
+      and(eq(users.id, target.id), eq(users.role, target.role))!,
+    );
+    if (rows[0]) await recordPersonChange(scope, rows[0].id);
+    return rows;
+  });
   if (!updated) {
     throw new ApiError(
       409,

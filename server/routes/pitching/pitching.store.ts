@@ -1,3 +1,4 @@
+import { recordWorkoutLogChange } from '../../lib/live-events/change-events';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { errorCodes } from '../../../contract/errors';
@@ -135,6 +136,7 @@ export class PitchingStore {
         pitches,
         pitchRow(uuidv7(), log, { ...values, sequence }, this.origin),
       );
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return toPitch(row!);
     });
   }
@@ -152,6 +154,7 @@ export class PitchingStore {
         // The throws lost their pitches with the delete: they are matched to the new list by number, now.
         await linkThrowsToPitches(scope, log.id);
       }
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return { pitches: (await this.pitchesOf(scope, log.id)).map(toPitch) };
     });
   }
@@ -186,6 +189,7 @@ export class PitchingStore {
         when: eq(pitches.logId, log.id),
       });
       if (!written) throw conflict('This pitch id is taken: make a new one.');
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return { pitch: toPitch(written), created: !existing };
     });
   }
@@ -193,7 +197,10 @@ export class PitchingStore {
   /** Removing a pitch that is not there (a replayed delete) is not an error. */
   async deletePitch(logId: string, pitchId: string): Promise<void> {
     const log = await this.logFor(this.tenant, logId);
-    await this.tenant.delete(pitches, and(eq(pitches.id, pitchId), eq(pitches.logId, log.id))!);
+    await this.tenant.transaction(async (scope) => {
+      const removed = await scope.delete(pitches, and(eq(pitches.id, pitchId), eq(pitches.logId, log.id))!);
+      if (removed.length > 0) await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
+    });
   }
 
   // ——— Arm-sensor throws ———
@@ -234,6 +241,7 @@ export class PitchingStore {
         sensorThrows,
         sensorThrowRow(uuidv7(), log, values, body, this.origin, pitchOf.get(values.sequence) ?? null),
       );
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return toSensorThrow(row!);
     });
   }
@@ -254,6 +262,7 @@ export class PitchingStore {
           ),
         );
       }
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return this.throwList(scope, log, body);
     });
   }
@@ -281,16 +290,20 @@ export class PitchingStore {
         when: eq(sensorThrows.logId, log.id),
       });
       if (!written) throw conflict('This throw id is taken: make a new one.');
+      await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
       return { throw: toSensorThrow(written), created: !existing };
     });
   }
 
   async deleteSensorThrow(logId: string, throwId: string): Promise<void> {
     const log = await this.logFor(this.tenant, logId);
-    await this.tenant.delete(
-      sensorThrows,
-      and(eq(sensorThrows.id, throwId), eq(sensorThrows.logId, log.id))!,
-    );
+    await this.tenant.transaction(async (scope) => {
+      const removed = await scope.delete(
+        sensorThrows,
+        and(eq(sensorThrows.id, throwId), eq(sensorThrows.logId, log.id))!,
+      );
+      if (removed.length > 0) await recordWorkoutLogChange(scope, log, { kind: 'pitches' });
+    });
   }
 }
 

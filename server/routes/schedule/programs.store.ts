@@ -1,3 +1,4 @@
+import { recordScheduleChange } from '../../lib/live-events/schedule-events';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -330,12 +331,12 @@ export class ProgramStore {
         copy: copies.get(copyKey(workout.id, week))!,
         programApplicationId: application!.id,
       }));
-      const made = target.athlete
-        ? (await placeForAthlete(scope, target.athlete.id, items, createdBy)).length
-        : await placeForGroup(scope, target.group.id, items, createdBy).then(
-            ({ assignments, entries }) => assignments.length + entries.length,
-          );
+      const placed = target.athlete
+        ? { entries: await placeForAthlete(scope, target.athlete.id, items, createdBy), assignments: [] }
+        : await placeForGroup(scope, target.group.id, items, createdBy);
+      const made = placed.entries.length + placed.assignments.length;
       const [applied] = await this.applicationsWhere(scope, eq(programApplications.id, application!.id));
+      await recordScheduleChange(scope, placed, { alsoActivity: true });
       return {
         application: applied!,
         message: `${program.name} is scheduled for ${targetName(target)} from ${spokenDate(values.startDate)} to ${spokenDate(endDate)} (${countOf(plan.length, 'workout')}${target.group ? `, ${countOf(made - plan.length, 'athlete entry', 'athlete entries')}` : ''}).`,
@@ -372,6 +373,10 @@ export class ProgramStore {
       );
       await scope.delete(programApplications, eq(programApplications.id, application.id));
       const count = fromAssignments.assignments.length + fromAssignments.entries.length + entries.length;
+      await recordScheduleChange(scope, {
+        entries: [...fromAssignments.entries, ...entries],
+        assignments: fromAssignments.assignments,
+      });
       return {
         message: `${application.programName} is removed from the schedule (${countOf(count, 'item')}); anything started or completed stays.`,
         count,

@@ -1,3 +1,4 @@
+import { recordScheduleChange } from '../../lib/live-events/schedule-events';
 import { and, asc, between, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { scheduleDateBounds } from '../../../contract/calendar-dates';
@@ -246,12 +247,14 @@ export class ScheduleStore {
       const when = `${targetName(target)} on ${spokenDate(values.date)}`;
       if (target.athlete) {
         const [entry] = await placeForAthlete(scope, target.athlete.id, placed, createdBy);
+        await recordScheduleChange(scope, { entries: [entry!] });
         return {
           item: await this.entryDetail(scope, entry!),
           message: `${copy.name} is scheduled for ${when}.`,
         };
       }
       const { assignments, entries } = await placeForGroup(scope, target.group.id, placed, createdBy);
+      await recordScheduleChange(scope, { entries, assignments });
       return {
         item: await this.assignmentDetail(scope, assignments[0]!),
         message: `${copy.name} is scheduled for ${when} (${countOf(entries.length, 'athlete')}).`,
@@ -358,6 +361,7 @@ export class ScheduleStore {
       for (const { id, position } of positions) {
         if (id !== entry.id) await scope.update(scheduleEntries, { position }, eq(scheduleEntries.id, id));
       }
+      await recordScheduleChange(scope, { entries: [entry, updated!] });
       return this.entryDetail(scope, updated!);
     });
   }
@@ -412,6 +416,7 @@ export class ScheduleStore {
         position: updated!.position,
         ...statusSet,
       });
+      await recordScheduleChange(scope, { assignments: [assignment, updated!] });
       return this.assignmentDetail(scope, updated!);
     });
   }
@@ -462,6 +467,7 @@ export class ScheduleStore {
         },
         eq(scheduleEntries.id, entry.id),
       );
+      await recordScheduleChange(scope, { entries: [updated!] });
       return { item: await this.entryDetail(scope, updated!), updated: true };
     });
   }
@@ -482,6 +488,7 @@ export class ScheduleStore {
         eq(groupAssignments.id, assignment.id),
       );
       await this.reachFollowers(scope, updated!, workout);
+      await recordScheduleChange(scope, { assignments: [updated!] });
       return { item: await this.assignmentDetail(scope, updated!), updated: true };
     });
   }
@@ -517,6 +524,7 @@ export class ScheduleStore {
       const batchId = await this.recordBatch(scope, 'delete', {
         removed: { entries: [entry], assignments: [], unlinked: [] },
       });
+      await recordScheduleChange(scope, { entries: [entry] });
       return {
         message: `${entry.name} is off the schedule on ${spokenDate(entry.date)}.`,
         count: 1,
@@ -532,6 +540,7 @@ export class ScheduleStore {
       const [assignment] = removed.assignments;
       if (!assignment) throw assignmentNotFound();
       const batchId = await this.recordBatch(scope, 'delete', { removed });
+      await recordScheduleChange(scope, removed);
       return {
         message: `${assignment.name} is off the group's schedule on ${spokenDate(assignment.date)} (${athleteEntries(removed.entries.length)}).`,
         count: removed.assignments.length + removed.entries.length,
@@ -579,6 +588,7 @@ export class ScheduleStore {
         ? { entries: await placeForAthlete(scope, target.athlete.id, items, createdBy), assignments: [] }
         : await placeForGroup(scope, target.group.id, items, createdBy);
       const batchId = await this.recordBatch(scope, 'copy', { made: placed });
+      await recordScheduleChange(scope, placed);
       const fanOut = target.group ? ` (${athleteEntries(placed.entries.length)})` : '';
       return {
         message: `Copied ${countOf(items.length, 'workout')} to ${targetName(target)} from ${spokenDate(request.toDate)}${fanOut}.`,
@@ -626,6 +636,7 @@ export class ScheduleStore {
         return { message: `Nothing to remove for ${targetName(target)} in ${span}.`, count, batchId: null };
       }
       const batchId = await this.recordBatch(scope, 'delete', { removed });
+      await recordScheduleChange(scope, removed);
       const workouts = target.athlete ? removed.entries.length : removed.assignments.length;
       return {
         message: `Removed ${countOf(workouts, 'workout')} of ${targetName(target)} in ${span}; any started or completed stay.`,
@@ -673,6 +684,10 @@ export class ScheduleStore {
           and(inArray(scheduleEntries.id, batch.createdEntryIds), notStarted())!,
         );
         const count = fromAssignments.assignments.length + fromAssignments.entries.length + entries.length;
+        await recordScheduleChange(scope, {
+          entries: [...fromAssignments.entries, ...entries],
+          assignments: fromAssignments.assignments,
+        });
         const kept = made - count;
         return {
           message: `The copy is undone.${kept > 0 ? ` ${countOf(kept, 'item')} already started or removed ${kept === 1 ? 'stays as it is' : 'stay as they are'}.` : ''}`,
@@ -680,7 +695,12 @@ export class ScheduleStore {
           batchId: null,
         };
       }
-      const count = await this.restore(scope, batch.removed ?? { entries: [], assignments: [] });
+      const removed = batch.removed ?? { entries: [], assignments: [] };
+      const count = await this.restore(scope, removed);
+      await recordScheduleChange(scope, {
+        entries: removed.entries.map((row) => revived<EntryRow>(row)),
+        assignments: removed.assignments.map((row) => revived<AssignmentRow>(row)),
+      });
       return { message: `Put back ${countOf(count, 'item')}.`, count, batchId: null };
     });
   }

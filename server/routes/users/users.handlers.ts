@@ -1,4 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import { recordPersonChange } from '../../lib/live-events/change-events';
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errorCodes } from '../../../contract/errors';
@@ -205,26 +206,30 @@ export const changeUserStatus: RouteHandler<typeof routes.changeUserStatus, Sign
   if (!userStatusTransitions[target.status].includes(next)) throw refusedTransition(target, next);
 
   // Only from the status just checked: a change made meanwhile by someone else wins, and this one is refused.
-  const [updated] = await tenant.update(
-    users,
-    { status: next, updatedAt: new Date() },
-    and(eq(users.id, target.id), eq(users.status, target.status))!,
-  );
-  if (!updated) {
-    throw new ApiError(
-      409,
-      errorCodes.conflict,
-      `${fullName(target)} was changed meanwhile; reload and try again.`,
+  const updated = await tenant.transaction(async (scope) => {
+    const [changed] = await scope.update(
+      users,
+      { status: next, updatedAt: new Date() },
+      and(eq(users.id, target.id), eq(users.status, target.status))!,
     );
-  }
-  if (next !== 'approved') {
-    // Every token at once; enabling later does not bring old sessions back.
-    await tenant.update(
-      sessions,
-      { revokedAt: new Date() },
-      and(eq(sessions.userId, target.id), isNull(sessions.revokedAt))!,
-    );
-  }
+    if (!changed) {
+      throw new ApiError(
+        409,
+        errorCodes.conflict,
+        `${fullName(target)} was changed meanwhile; reload and try again.`,
+      );
+    }
+    if (next !== 'approved') {
+      // Every token at once; enabling later does not bring old sessions back.
+      await scope.update(
+        sessions,
+        { revokedAt: new Date() },
+        and(eq(sessions.userId, target.id), isNull(sessions.revokedAt))!,
+      );
+    }
+    await recordPersonChange(scope, changed.id);
+    return changed;
+  });
   // The person hears of a decision on their sign-up; disabling and enabling are not mailed.
   const decision =
     next === 'approved' && (target.status === 'pending' || target.status === 'rejected')

@@ -1,3 +1,4 @@
+import { recordWorkoutLogChange } from '../../lib/live-events/change-events';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
 import type { PutWorkoutCommentRequest, WorkoutComment } from '../../../contract/workout-comments';
@@ -74,13 +75,17 @@ export class WorkoutCommentStore {
       );
       if (!set) throw invalidFields({ setId: 'This set is not part of the workout' });
     }
-    const [inserted] = await this.tenant.insertMissing(workoutComments, {
-      id,
-      logId: log.id,
-      setId,
-      athleteId: log.athleteId,
-      authorId: this.viewer.user.id,
-      text: request.text,
+    const [inserted] = await this.tenant.transaction(async (scope) => {
+      const written = await scope.insertMissing(workoutComments, {
+        id,
+        logId: log.id,
+        setId,
+        athleteId: log.athleteId,
+        authorId: this.viewer.user.id,
+        text: request.text,
+      });
+      if (written.length > 0) await recordWorkoutLogChange(scope, log, { kind: 'workout-comments' });
+      return written;
     });
     if (inserted) return { comment: (await this.viewed([inserted]))[0]!, created: true };
 
@@ -91,11 +96,15 @@ export class WorkoutCommentStore {
     if (existing.authorId !== this.viewer.user.id) throw forbidden('Only its author changes a comment.');
     if (existing.text === request.text)
       return { comment: (await this.viewed([existing]))[0]!, created: false };
-    const [edited] = await this.tenant.update(
-      workoutComments,
-      { text: request.text, editedAt: new Date() },
-      eq(workoutComments.id, id),
-    );
+    const [edited] = await this.tenant.transaction(async (scope) => {
+      const changed = await scope.update(
+        workoutComments,
+        { text: request.text, editedAt: new Date() },
+        eq(workoutComments.id, id),
+      );
+      await recordWorkoutLogChange(scope, log, { kind: 'workout-comments' });
+      return changed;
+    });
     return { comment: (await this.viewed([edited!]))[0]!, created: false };
   }
 

@@ -1,3 +1,4 @@
+import { recordWorkoutLogChange } from '../../../lib/live-events/change-events';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { estimatedOneRm } from '../../../../contract/strength';
@@ -150,6 +151,7 @@ export class LogCorrections extends TrackingArea {
         reason: request.reason ? request.reason : null,
         changes,
       });
+      await recordWorkoutLogChange(scope, log);
       return { log: await this.view(scope, corrected), changed: changes.length };
     });
   }

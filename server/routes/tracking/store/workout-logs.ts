@@ -1,3 +1,5 @@
+import { recordScheduleChange } from '../../../lib/live-events/schedule-events';
+import { recordWorkoutLogChange } from '../../../lib/live-events/change-events';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { estimatedOneRm } from '../../../../contract/strength';
@@ -106,6 +108,8 @@ export class WorkoutLogs extends TrackingArea {
           eq(scheduleEntries.id, entry.id),
         );
       }
+      await recordWorkoutLogChange(scope, log!);
+      await recordScheduleChange(scope, { entries: [entry] });
       return { log: await this.view(scope, log), created: true };
     });
   }
@@ -263,6 +267,10 @@ export class WorkoutLogs extends TrackingArea {
           actorId: this.viewer.user.id,
         });
       }
+      if (applied) {
+        const newRecord = records.some((record) => !recordsBefore.some((before) => before.id === record.id));
+        await recordWorkoutLogChange(scope, log, { alsoActivity: newRecord });
+      }
       const [people, names] = await Promise.all([
         this.people(scope, [row!.changedBy, log.athleteId]),
         this.exerciseNames(scope, [row!.exerciseId, ...records.map((record) => record.exerciseId)]),
@@ -308,6 +316,7 @@ export class WorkoutLogs extends TrackingArea {
           loggedExercises,
           and(eq(loggedExercises.logId, log.id), eq(loggedExercises.blockExerciseId, planned.id))!,
         ));
+      if (written) await recordWorkoutLogChange(scope, log);
       const names = await this.exerciseNames(scope, [row!.exerciseId]);
       return { data: toLoggedExercise(row!, names), applied: written !== undefined };
     });
@@ -365,6 +374,8 @@ export class WorkoutLogs extends TrackingArea {
           this.viewer.user.id,
         );
       }
+      await recordWorkoutLogChange(scope, log, { alsoActivity: true });
+      if (entry) await recordScheduleChange(scope, { entries: [entry] });
       return { log: await this.view(scope, completed), finished: true };
     });
   }
