@@ -18,6 +18,7 @@ import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { managementHostGate } from './lib/management';
+import { pushNotificationsAfterCommit } from './lib/notifications/push-after-commit';
 import { PlatformDirectory } from './lib/platform';
 import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
@@ -43,6 +44,7 @@ import { settingsPublicRouter, settingsRouter } from './routes/settings/settings
 import { throwingRouter } from './routes/throwing/throwing.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
+import { notificationsRouter } from './routes/notifications/notifications.index';
 import { workoutCommentsRouter } from './routes/workout-comments/workout-comments.index';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -134,6 +136,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
       c.set('rateLimits', directory.rateLimits);
       c.set('organizations', directory.organizations);
       c.set('organizationLogos', directory.organizationLogos);
+      c.set('notificationPreferences', directory.notificationPreferences);
       c.set('idempotency', idempotency);
       c.set('appIcons', appIcons);
       c.set('push', push);
@@ -158,6 +161,8 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
   // The management host answers only /api/manage/*, and only it does (ADR 024).
   app.use('/api/*', managementHostGate);
   app.use('/passenger', managementHostGate);
+  // Notifications written by a request are pushed once its transactions committed (ADR 055).
+  app.use('/api/*', pushNotificationsAfterCommit({ db, push }));
 
   registerRouteComponents(app);
   app
@@ -181,6 +186,7 @@ export function createApp({ env, db, push = createPushSender(env), mailer = crea
     .route('/', throwingRouter)
     .route('/', importsRouter)
     .route('/', workoutCommentsRouter)
+    .route('/', notificationsRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -2,6 +2,7 @@ import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { recordLiveEvents, type NewLiveEvent } from './live-events/record-live-events';
 
 /** A table whose rows belong to one organisation. */
 export type TenantTable = PgTable & { organizationId: AnyPgColumn };
@@ -73,6 +74,14 @@ export class TenantScope {
    */
   async transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
     return await this.db.transaction((tx) => work(new TenantScope(tx, this.organizationId)));
+  }
+
+  /** Live events of this organisation in this scope's transaction; call it last (ADR 054). */
+  async recordLiveEvents(events: readonly Omit<NewLiveEvent, 'organizationId'>[]): Promise<void> {
+    await recordLiveEvents(
+      this.db,
+      events.map((event) => ({ ...event, organizationId: this.organizationId })),
+    );
   }
 
   /** How many of our rows match, for a paged list's total. */
