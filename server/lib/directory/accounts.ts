@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { signupWaiting } from '../notifications/makers';
+import { notify } from '../notifications/notify';
 import type { UserRow } from '../serializers';
+import { TenantScope } from '../tenancy';
 
 /**
  * User accounts looked up before an organisation is known: by email (sign-in, sign-up, a taken address; emails
@@ -25,17 +28,21 @@ export class Accounts {
     organizationId: string,
     athlete: { firstName: string; lastName: string; email: string; passwordHash: string },
   ): Promise<UserRow | undefined> {
-    const [user] = await this.db
-      .insert(users)
-      .values({
-        ...athlete,
-        email: athlete.email.toLowerCase(),
-        organizationId,
-        role: 'athlete',
-        status: 'pending',
-      })
-      .onConflictDoNothing()
-      .returning();
-    return user;
+    return await this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...athlete,
+          email: athlete.email.toLowerCase(),
+          organizationId,
+          role: 'athlete',
+          status: 'pending',
+        })
+        .onConflictDoNothing()
+        .returning();
+      const scope = new TenantScope(tx, organizationId);
+      if (user) await notify(scope, await signupWaiting(scope, user));
+      return user;
+    });
   }
 }

@@ -41,6 +41,8 @@ import {
   workoutCopies,
   type WorkoutCopy,
 } from '../../lib/schedule-placement';
+import { programScheduled } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 import { athleteRefs, calendarItems, calendarRows, groupRefs } from './calendar-items';
 import { ensureWithinLimit, findTarget, ownerOf, targetName, type ScheduleTarget } from './schedule.store';
@@ -138,6 +140,8 @@ export class ProgramStore {
     private readonly tenant: TenantScope,
     /** The organisation's unit: a load written without one is in it. */
     private readonly weightUnit: WeightUnit = 'lb',
+    /** How the organisation writes dates, for the athletes' notifications. */
+    private readonly locale = 'en-US',
   ) {}
 
   async list(): Promise<ProgramSummary[]> {
@@ -330,11 +334,13 @@ export class ProgramStore {
         copy: copies.get(copyKey(workout.id, week))!,
         programApplicationId: application!.id,
       }));
-      const made = target.athlete
-        ? (await placeForAthlete(scope, target.athlete.id, items, createdBy)).length
-        : await placeForGroup(scope, target.group.id, items, createdBy).then(
-            ({ assignments, entries }) => assignments.length + entries.length,
-          );
+      const placed = target.athlete
+        ? { assignments: [], entries: await placeForAthlete(scope, target.athlete.id, items, createdBy) }
+        : await placeForGroup(scope, target.group.id, items, createdBy);
+      const made = placed.assignments.length + placed.entries.length;
+      const athleteIds = [...new Set(placed.entries.map((entry) => entry.athleteId))];
+      const span = { name: program.name, startDate: values.startDate, endDate };
+      await notify(scope, programScheduled(athleteIds, span, this.locale), { actorId: createdBy });
       const [applied] = await this.applicationsWhere(scope, eq(programApplications.id, application!.id));
       return {
         application: applied!,
@@ -696,4 +702,4 @@ export class ProgramStore {
 
 /** The programs of the signed-in user's organisation. */
 export const programsOf = (c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'> }) =>
-  new ProgramStore(c.var.tenant, c.var.viewer.organization.weightUnit);
+  new ProgramStore(c.var.tenant, c.var.viewer.organization.weightUnit, c.var.viewer.organization.locale);

@@ -45,6 +45,8 @@ import {
   type PlacedWorkout,
   type RemovedItems,
 } from '../../lib/schedule-placement';
+import { workoutsScheduled } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 import { blocksWithExercises, exerciseIdsOf, readExerciseRefs } from '../../lib/workout-document';
 import {
@@ -179,6 +181,10 @@ export class ScheduleStore {
     private readonly viewer: Pick<Viewer, 'user' | 'organization'>,
   ) {}
 
+  private get locale() {
+    return this.viewer.organization.locale;
+  }
+
   private get isAthlete() {
     return this.viewer.user.role === 'athlete';
   }
@@ -246,12 +252,14 @@ export class ScheduleStore {
       const when = `${targetName(target)} on ${spokenDate(values.date)}`;
       if (target.athlete) {
         const [entry] = await placeForAthlete(scope, target.athlete.id, placed, createdBy);
+        await notify(scope, workoutsScheduled([entry!], this.locale), { actorId: createdBy });
         return {
           item: await this.entryDetail(scope, entry!),
           message: `${copy.name} is scheduled for ${when}.`,
         };
       }
       const { assignments, entries } = await placeForGroup(scope, target.group.id, placed, createdBy);
+      await notify(scope, workoutsScheduled(entries, this.locale), { actorId: createdBy });
       return {
         item: await this.assignmentDetail(scope, assignments[0]!),
         message: `${copy.name} is scheduled for ${when} (${countOf(entries.length, 'athlete')}).`,
@@ -579,6 +587,7 @@ export class ScheduleStore {
         ? { entries: await placeForAthlete(scope, target.athlete.id, items, createdBy), assignments: [] }
         : await placeForGroup(scope, target.group.id, items, createdBy);
       const batchId = await this.recordBatch(scope, 'copy', { made: placed });
+      await notify(scope, workoutsScheduled(placed.entries, this.locale), { actorId: createdBy });
       const fanOut = target.group ? ` (${athleteEntries(placed.entries.length)})` : '';
       return {
         message: `Copied ${countOf(items.length, 'workout')} to ${targetName(target)} from ${spokenDate(request.toDate)}${fanOut}.`,

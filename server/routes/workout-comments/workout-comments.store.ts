@@ -5,6 +5,8 @@ import { loggedSets, users, workoutComments, workoutLogs } from '../../db/schema
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { ApiError, forbidden, invalidFields, notFound } from '../../lib/errors';
+import { workoutCommented } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 
 type CommentRow = typeof workoutComments.$inferSelect;
@@ -74,13 +76,20 @@ export class WorkoutCommentStore {
       );
       if (!set) throw invalidFields({ setId: 'This set is not part of the workout' });
     }
-    const [inserted] = await this.tenant.insertMissing(workoutComments, {
-      id,
-      logId: log.id,
-      setId,
-      athleteId: log.athleteId,
-      authorId: this.viewer.user.id,
-      text: request.text,
+    const inserted = await this.tenant.transaction(async (scope) => {
+      const [row] = await scope.insertMissing(workoutComments, {
+        id,
+        logId: log.id,
+        setId,
+        athleteId: log.athleteId,
+        authorId: this.viewer.user.id,
+        text: request.text,
+      });
+      if (row)
+        await notify(scope, await workoutCommented(scope, row, this.viewer.user), {
+          actorId: row.authorId ?? undefined,
+        });
+      return row;
     });
     if (inserted) return { comment: (await this.viewed([inserted]))[0]!, created: true };
 

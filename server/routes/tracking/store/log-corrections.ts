@@ -9,6 +9,8 @@ import type {
 import { convertLoad } from '../../../../contract/training-vocabulary';
 import { logCorrections, loggedSets, workoutLogs } from '../../../db/schema';
 import { invalidFields } from '../../../lib/errors';
+import { logCorrected } from '../../../lib/notifications/makers';
+import { notify } from '../../../lib/notifications/notify';
 import {
   exercisesTakingOneRm,
   lockAthleteRecords,
@@ -150,6 +152,8 @@ export class LogCorrections extends TrackingArea {
         reason: request.reason ? request.reason : null,
         changes,
       });
+      const { firstName, lastName, id: actorId } = this.viewer.user;
+      await notify(scope, logCorrected(log, `${firstName} ${lastName}`), { actorId });
       return { log: await this.view(scope, corrected), changed: changes.length };
     });
   }
