@@ -77,17 +77,24 @@ export const notificationResponseSchema = z.object({ data: notificationSchema })
 /** POST /api/notifications/read-all and DELETE: what is unread afterwards. */
 export const notificationCountResponseSchema = z.object({ data: z.object({ unread: z.int() }) });
 
-export const notificationPreferencesSchema = z.object({
-  /** Kinds that stay in the app and do not push. */
-  mutedKinds: z.array(z.enum(notificationKinds)),
-  /** "HH:mm" in the organisation's time zone; both null: no quiet hours. */
-  quietFrom: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quietFrom must be a time like 22:00')
-    .nullable(),
-  quietUntil: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quietUntil must be a time like 07:00')
-    .nullable(),
-});
+export const notificationPreferencesSchema = z
+  .object({
+    /** Kinds that stay in the app and do not push. */
+    mutedKinds: z.array(z.enum(notificationKinds)),
+    /** "HH:mm" in the organisation's time zone; both null: no quiet hours. */
+    quietFrom: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quietFrom must be a time like 22:00')
+      .nullable(),
+    quietUntil: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quietUntil must be a time like 07:00')
+      .nullable(),
+  })
+  .superRefine((preferences, context) => {
+    // Quiet hours are a span: both ends, or none.
+    if ((preferences.quietFrom === null) === (preferences.quietUntil === null)) return;
+    const missing = preferences.quietFrom === null ? 'quietFrom' : 'quietUntil';
+    context.addIssue({ code: 'custom', message: 'Give both quiet times, or neither', path: [missing] });
+  });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

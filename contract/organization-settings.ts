@@ -97,6 +97,7 @@ export const updateSettingsRequestSchema = z
       .max(barWeightLimits.max, `The bar weight is at most ${barWeightLimits.max}`)
       .nullable()
       .optional(),
+    recordNotifications: z.boolean({ error: 'Choose on or off' }).optional(),
   })
   .meta({ id: 'UpdateSettingsRequest' });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

@@ -67,6 +67,8 @@ export const settingsSchema = z
     barWeight: z.number().positive(),
     /** How dates and numbers are written: an English locale such as en-US or en-GB (issue 23). */
     locale: z.enum(organizationLocales),
+    /** Whether an athlete's record notifies the athlete's coaches (issue 24). */
+    recordNotifications: z.boolean(),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -46,6 +46,7 @@ export const demoSettings: Settings = {
   weekStartsOn: 'monday',
   plateStep: 5,
   barWeight: 45,
+  recordNotifications: false,
   locale: 'en-US',
 };
 

@@ -19,6 +19,7 @@ import { IdempotencyStore } from './lib/idempotency';
 import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { managementHostGate } from './lib/management';
+import { pushNotificationsAfterCommit } from './lib/notifications/push-after-commit';
 import { PlatformDirectory } from './lib/platform';
 import { createPushSender, type PushSender } from './lib/push/push-sender';
 import { clientAddress } from './lib/request-host';
@@ -45,6 +46,7 @@ import { settingsPublicRouter, settingsRouter } from './routes/settings/settings
 import { throwingRouter } from './routes/throwing/throwing.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
+import { notificationsRouter } from './routes/notifications/notifications.index';
 import { workoutCommentsRouter } from './routes/workout-comments/workout-comments.index';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -144,6 +146,7 @@ export function createApp({
       c.set('rateLimits', directory.rateLimits);
       c.set('organizations', directory.organizations);
       c.set('organizationLogos', directory.organizationLogos);
+      c.set('notificationPreferences', directory.notificationPreferences);
       c.set('idempotency', idempotency);
       c.set('appIcons', appIcons);
       c.set('push', push);
@@ -168,6 +171,8 @@ export function createApp({
   // The management host answers only /api/manage/*, and only it does (ADR 024).
   app.use('/api/*', managementHostGate);
   app.use('/passenger', managementHostGate);
+  // Notifications written by a request are pushed once its transactions committed (ADR 055).
+  app.use('/api/*', pushNotificationsAfterCommit({ db, push }));
 
   registerRouteComponents(app);
   app
@@ -192,6 +197,7 @@ export function createApp({
     .route('/', importsRouter)
     .route('/', workoutCommentsRouter)
     .route('/', createLiveEventsRouter(liveEvents))
+    .route('/', notificationsRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -13,6 +13,7 @@ import {
   logCorrections,
   loggedExercises,
   loggedSets,
+  notifications,
   organizations,
   passengers,
   personalRecords,
@@ -93,6 +94,8 @@ const validBodies: Record<string, unknown> = {
   'DELETE /api/groups/{groupId}/members/{userId}': {},
   'PATCH /api/customSidebarItems/{itemId}': { label: 'Renamed by a rival' },
   'DELETE /api/customSidebarItems/{itemId}': {},
+  'PATCH /api/notifications/{id}': { read: true },
+  'DELETE /api/notifications/{id}': {},
   'PATCH /api/exercises/{exerciseId}': { name: 'Renamed by a rival' },
   'POST /api/exercises/{exerciseId}/archive': {},
   'POST /api/exercises/{exerciseId}/restore': {},
@@ -185,6 +188,8 @@ const requiredQueries: Record<string, string> = {
   'GET /api/workout-logs': 'entryId=00000000-0000-4000-8000-000000000000',
   'GET /api/athletes/{athleteId}/history': 'exerciseId=00000000-0000-4000-8000-000000000000',
   'GET /api/athletes/{athleteId}/last-time': 'exerciseIds=00000000-0000-4000-8000-000000000000',
+  // {self}: the caller's own id (a user reads only its own notifications).
+  'GET /api/notifications': 'user={self}',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */
@@ -410,6 +415,29 @@ async function findDemoId(name: string): Promise<string> {
       if (!row) throw new Error(`athlete@demo.test has no ${name === 'pitchId' ? 'pitch' : 'sensor throw'}`);
       return row.id;
     }
+    case 'id': {
+      // A notification of athlete@demo.test (the seed has none; a DELETE by the athlete may have removed it).
+      const athleteId = await userIdOf('athlete@demo.test');
+      const [existing] = await t.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.userId, athleteId))
+        .limit(1);
+      if (existing) return existing.id;
+      const [made] = await t.db
+        .insert(notifications)
+        .values({
+          id: randomUUID(),
+          organizationId: (await demoData()).demo.id,
+          userId: athleteId,
+          kind: 'account_approved',
+          title: 'Welcome',
+          body: 'Your account was approved',
+          link: '/app/dashboard',
+        })
+        .returning({ id: notifications.id });
+      return made!.id;
+    }
     default:
       throw new Error(`authorization.test.ts has no demo id for the path parameter {${name}}: add one`);
   }
@@ -486,7 +514,7 @@ describe('authorization: every signed-in route declares its roles and keeps to t
           const concretePath =
             routePath.replace(/\{([^}]+)\}/g, (_, name: string) =>
               caller.demo && selfParameters[route]?.includes(name) ? selfId : demoParameters.get(name)!,
-            ) + (query ? `?${query}` : '');
+            ) + (query ? `?${query.replace('{self}', selfId)}` : '');
           const body = isWrite ? (caller.demo ? {} : (validBodies[route] ?? {})) : undefined;
           const before = caller.demo ? undefined : await demoData();
           const response = await t.request(method.toUpperCase(), concretePath, { token, body });

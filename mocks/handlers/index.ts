@@ -7,6 +7,7 @@ import { libraryHandlersOfDemo } from './library';
 import { scheduleHandlersOfDemo } from './schedule';
 import { trackingHandlersOfDemo } from './tracking';
 import { managementHandlers } from './management';
+import { notificationHandlersOfDemo } from './notifications';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
 import { pitchingHandlers } from './pitching';
@@ -34,6 +35,7 @@ export const handlers = [
   ...throwingHandlers,
   ...pitchingHandlers(),
   ...workoutCommentHandlersOfDemo,
+  ...notificationHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];

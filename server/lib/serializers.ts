@@ -57,5 +57,6 @@ export function toSettings(row: OrganizationRow): Settings {
     plateStep: row.plateStep ?? defaultPlateStep[row.weightUnit],
     barWeight: row.barWeight ?? defaultBarWeight[row.weightUnit],
     locale: row.locale,
+    recordNotifications: row.recordNotifications,
   };
 }

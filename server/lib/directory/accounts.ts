@@ -2,7 +2,10 @@ import { recordLiveEvents } from '../live-events/record-live-events';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { signupWaiting } from '../notifications/makers';
+import { notify } from '../notifications/notify';
 import type { UserRow } from '../serializers';
+import { TenantScope } from '../tenancy';
 
 /**
  * User accounts looked up before an organisation is known: by email (sign-in, sign-up, a taken address; emails
@@ -26,7 +29,7 @@ export class Accounts {
     organizationId: string,
     athlete: { firstName: string; lastName: string; email: string; passwordHash: string },
   ): Promise<UserRow | undefined> {
-    return this.db.transaction(async (tx) => {
+    return await this.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -38,6 +41,8 @@ export class Accounts {
         })
         .onConflictDoNothing()
         .returning();
+      const scope = new TenantScope(tx, organizationId);
+      if (user) await notify(scope, await signupWaiting(scope, user));
       // Staff see the sign-up waiting for approval at once.
       if (user) {
         await recordLiveEvents(tx, [

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { NotificationPreferencesStore } from '../notifications/preferences';
 import { AccountTokens } from './account-tokens';
 import { Accounts } from './accounts';
 import { OrganizationLogos } from './organization-logos';
@@ -21,6 +22,8 @@ export function createDirectory(db: Database, defaultOrganizationSlug: string) {
     rateLimits: new RateLimits(db),
     organizations: new Organizations(db, defaultOrganizationSlug),
     organizationLogos: new OrganizationLogos(db),
+    /** Keyed by the signed-in user's id (ADR 055). */
+    notificationPreferences: new NotificationPreferencesStore(db),
   };
 }
 

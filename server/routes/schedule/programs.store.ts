@@ -42,6 +42,8 @@ import {
   workoutCopies,
   type WorkoutCopy,
 } from '../../lib/schedule-placement';
+import { programScheduled } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 import { athleteRefs, calendarItems, calendarRows, groupRefs } from './calendar-items';
 import { ensureWithinLimit, findTarget, ownerOf, targetName, type ScheduleTarget } from './schedule.store';
@@ -139,6 +141,8 @@ export class ProgramStore {
     private readonly tenant: TenantScope,
     /** The organisation's unit: a load written without one is in it. */
     private readonly weightUnit: WeightUnit = 'lb',
+    /** How the organisation writes dates, for the athletes' notifications. */
+    private readonly locale = 'en-US',
   ) {}
 
   async list(): Promise<ProgramSummary[]> {
@@ -332,9 +336,12 @@ export class ProgramStore {
         programApplicationId: application!.id,
       }));
       const placed = target.athlete
-        ? { entries: await placeForAthlete(scope, target.athlete.id, items, createdBy), assignments: [] }
+        ? { assignments: [], entries: await placeForAthlete(scope, target.athlete.id, items, createdBy) }
         : await placeForGroup(scope, target.group.id, items, createdBy);
-      const made = placed.entries.length + placed.assignments.length;
+      const made = placed.assignments.length + placed.entries.length;
+      const athleteIds = [...new Set(placed.entries.map((entry) => entry.athleteId))];
+      const span = { name: program.name, startDate: values.startDate, endDate };
+      await notify(scope, programScheduled(athleteIds, span, this.locale), { actorId: createdBy });
       const [applied] = await this.applicationsWhere(scope, eq(programApplications.id, application!.id));
       await recordScheduleChange(scope, placed, { alsoActivity: true });
       return {
@@ -701,4 +708,4 @@ export class ProgramStore {
 
 /** The programs of the signed-in user's organisation. */
 export const programsOf = (c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'> }) =>
-  new ProgramStore(c.var.tenant, c.var.viewer.organization.weightUnit);
+  new ProgramStore(c.var.tenant, c.var.viewer.organization.weightUnit, c.var.viewer.organization.locale);

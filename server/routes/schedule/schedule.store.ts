@@ -46,6 +46,8 @@ import {
   type PlacedWorkout,
   type RemovedItems,
 } from '../../lib/schedule-placement';
+import { workoutsScheduled } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 import { blocksWithExercises, exerciseIdsOf, readExerciseRefs } from '../../lib/workout-document';
 import {
@@ -180,6 +182,10 @@ export class ScheduleStore {
     private readonly viewer: Pick<Viewer, 'user' | 'organization'>,
   ) {}
 
+  private get locale() {
+    return this.viewer.organization.locale;
+  }
+
   private get isAthlete() {
     return this.viewer.user.role === 'athlete';
   }
@@ -247,6 +253,7 @@ export class ScheduleStore {
       const when = `${targetName(target)} on ${spokenDate(values.date)}`;
       if (target.athlete) {
         const [entry] = await placeForAthlete(scope, target.athlete.id, placed, createdBy);
+        await notify(scope, workoutsScheduled([entry!], this.locale), { actorId: createdBy });
         await recordScheduleChange(scope, { entries: [entry!] });
         return {
           item: await this.entryDetail(scope, entry!),
@@ -254,6 +261,7 @@ export class ScheduleStore {
         };
       }
       const { assignments, entries } = await placeForGroup(scope, target.group.id, placed, createdBy);
+      await notify(scope, workoutsScheduled(entries, this.locale), { actorId: createdBy });
       await recordScheduleChange(scope, { entries, assignments });
       return {
         item: await this.assignmentDetail(scope, assignments[0]!),
@@ -588,6 +596,7 @@ export class ScheduleStore {
         ? { entries: await placeForAthlete(scope, target.athlete.id, items, createdBy), assignments: [] }
         : await placeForGroup(scope, target.group.id, items, createdBy);
       const batchId = await this.recordBatch(scope, 'copy', { made: placed });
+      await notify(scope, workoutsScheduled(placed.entries, this.locale), { actorId: createdBy });
       await recordScheduleChange(scope, placed);
       const fanOut = target.group ? ` (${athleteEntries(placed.entries.length)})` : '';
       return {

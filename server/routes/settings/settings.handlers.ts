@@ -39,6 +39,7 @@ const platformSettings: Settings = {
   plateStep: defaultPlateStep[defaultWeightUnit],
   barWeight: defaultBarWeight[defaultWeightUnit],
   locale: defaultLocale,
+  recordNotifications: false,
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -87,6 +88,7 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
   if (body.weekStartsOn !== undefined) changes.weekStartsOn = body.weekStartsOn;
   if (body.plateStep !== undefined) changes.plateStep = body.plateStep;
   if (body.barWeight !== undefined) changes.barWeight = body.barWeight;
+  if (body.recordNotifications !== undefined) changes.recordNotifications = body.recordNotifications;
   const policy = body.passwordPolicy;
   if (policy) {
     changes.passwordMinLength = policy.minLength;

@@ -19,6 +19,8 @@ import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { mailApprovalDecision, sendAfterResponse } from '../../lib/mail/account-mails';
 import { toUser, type UserRow } from '../../lib/serializers';
 import { likePattern } from '../../lib/sql-text';
+import { accountApproved } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 import type * as routes from './users.routes';
 
@@ -237,6 +239,10 @@ export const changeUserStatus: RouteHandler<typeof routes.changeUserStatus, Sign
       : next === 'rejected'
         ? 'rejected'
         : null;
+  if (decision === 'approved') {
+    const approved = accountApproved(updated.id, viewer.organization.name);
+    await tenant.transaction((tx) => notify(tx, approved, { actorId: viewer.user.id }));
+  }
   if (decision) {
     const organization = c.var.viewer.organization;
     sendAfterResponse(c, `The ${decision} mail of user ${updated.id}`, () =>

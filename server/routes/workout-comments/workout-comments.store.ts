@@ -6,6 +6,8 @@ import { loggedSets, users, workoutComments, workoutLogs } from '../../db/schema
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { ApiError, forbidden, invalidFields, notFound } from '../../lib/errors';
+import { workoutCommented } from '../../lib/notifications/makers';
+import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
 
 type CommentRow = typeof workoutComments.$inferSelect;
@@ -75,8 +77,8 @@ export class WorkoutCommentStore {
       );
       if (!set) throw invalidFields({ setId: 'This set is not part of the workout' });
     }
-    const [inserted] = await this.tenant.transaction(async (scope) => {
-      const written = await scope.insertMissing(workoutComments, {
+    const inserted = await this.tenant.transaction(async (scope) => {
+      const [row] = await scope.insertMissing(workoutComments, {
         id,
         logId: log.id,
         setId,
@@ -84,8 +86,13 @@ export class WorkoutCommentStore {
         authorId: this.viewer.user.id,
         text: request.text,
       });
-      if (written.length > 0) await recordWorkoutLogChange(scope, log, { kind: 'workout-comments' });
-      return written;
+      if (row) {
+        await notify(scope, await workoutCommented(scope, row, this.viewer.user), {
+          actorId: row.authorId ?? undefined,
+        });
+        await recordWorkoutLogChange(scope, log, { kind: 'workout-comments' });
+      }
+      return row;
     });
     if (inserted) return { comment: (await this.viewed([inserted]))[0]!, created: true };
 

@@ -69,6 +69,8 @@ export function parseSettings(value: unknown): Settings | null {
   if (typeof barWeight !== 'number' || !(barWeight > 0)) return null;
   const locale = value.locale ?? defaultLocale;
   if (!isOrganizationLocale(locale)) return null;
+  const recordNotifications = value.recordNotifications ?? false;
+  if (typeof recordNotifications !== 'boolean') return null;
   return {
     name,
     companyLogo,
@@ -81,6 +83,7 @@ export function parseSettings(value: unknown): Settings | null {
     plateStep,
     barWeight,
     locale,
+    recordNotifications,
   };
 }
 

@@ -10,6 +10,8 @@ import type {
 import { convertLoad } from '../../../../contract/training-vocabulary';
 import { logCorrections, loggedSets, workoutLogs } from '../../../db/schema';
 import { invalidFields } from '../../../lib/errors';
+import { logCorrected } from '../../../lib/notifications/makers';
+import { notify } from '../../../lib/notifications/notify';
 import {
   exercisesTakingOneRm,
   lockAthleteRecords,
@@ -151,6 +153,8 @@ export class LogCorrections extends TrackingArea {
         reason: request.reason ? request.reason : null,
         changes,
       });
+      const { firstName, lastName, id: actorId } = this.viewer.user;
+      await notify(scope, logCorrected(log, `${firstName} ${lastName}`), { actorId });
       await recordWorkoutLogChange(scope, log);
       return { log: await this.view(scope, corrected), changed: changes.length };
     });

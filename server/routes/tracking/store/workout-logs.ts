@@ -25,6 +25,8 @@ import {
 import { spokenDate } from '../../../lib/calendar-days';
 import type { DeviceClock } from '../../../lib/device-clock';
 import { invalidFields, notFound } from '../../../lib/errors';
+import { recordsSet } from '../../../lib/notifications/makers';
+import { notify } from '../../../lib/notifications/notify';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
   exercisesTakingOneRm,
@@ -32,6 +34,7 @@ import {
   recomputeLaterRecords,
   recomputeRecords,
   recordActivity,
+  recordTitle,
   recordsOfLogs,
   updateEstimatedMax,
   type LogRow,
@@ -374,6 +377,12 @@ export class WorkoutLogs extends TrackingArea {
           this.viewer.user.id,
         );
       }
+      const titles = records.map((record) =>
+        recordTitle(record, names.get(record.exerciseId) ?? 'An exercise'),
+      );
+      await notify(scope, await recordsSet(scope, this.viewer.organization, log, titles), {
+        actorId: this.viewer.user.id,
+      });
       await recordWorkoutLogChange(scope, log, { alsoActivity: true });
       if (entry) await recordScheduleChange(scope, { entries: [entry] });
       return { log: await this.view(scope, completed), finished: true };

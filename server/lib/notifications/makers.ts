@@ -1,0 +1,203 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { athleteGroupMembers, users, workoutComments } from '../../db/schema';
+import type { TenantScope } from '../tenancy';
+import { spokenDay, type NewNotification } from './notify';
+
+/* What each event tells whom (ADR 055). Each maker answers the notifications; the writer hands them to notify(). */
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count === 1 ? 'a' : count} ${count === 1 ? one : many}`;
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** The schedule opened on a day. */
+export const scheduleDayLink = (date: string) => `/app/schedule?view=day&date=${date}`;
+export const completedWorkoutLink = (logId: string) => `/app/completed/${logId}`;
+
+/** Workouts put on athletes' days: one notification per athlete and day, however many entries (a day's batch). */
+export function workoutsScheduled(
+  entries: readonly { athleteId: string; date: string }[],
+  locale: string,
+): NewNotification[] {
+  const perDay = new Map<string, { athleteId: string; date: string; count: number }>();
+  for (const { athleteId, date } of entries) {
+    const key = `${athleteId}:${date}`;
+    const day = perDay.get(key) ?? { athleteId, date, count: 0 };
+    day.count += 1;
+    perDay.set(key, day);
+  }
+  return [...perDay.values()].map(({ athleteId, date, count }) => ({
+    userIds: [athleteId],
+    kind: 'workout_scheduled',
+    title: 'New in your schedule',
+    body: (total) => `${capitalised(plural(total, 'workout'))} on ${spokenDay(date, locale)}`,
+    link: scheduleDayLink(date),
+    batchKey: `workout_scheduled:${athleteId}:${date}`,
+    count,
+  }));
+}
+
+/** A program applied: one notification per athlete for the whole program, not one per day of it. */
+export function programScheduled(
+  athleteIds: readonly string[],
+  program: { name: string; startDate: string; endDate: string },
+  locale: string,
+): NewNotification[] {
+  return [
+    {
+      userIds: athleteIds,
+      kind: 'workout_scheduled',
+      title: `${program.name} is in your schedule`,
+      body: `From ${spokenDay(program.startDate, locale)} to ${spokenDay(program.endDate, locale)}`,
+      link: scheduleDayLink(program.startDate),
+    },
+  ];
+}
+
+export function logCorrected(log: { id: string; athleteId: string }, correctedBy: string): NewNotification[] {
+  return [
+    {
+      userIds: [log.athleteId],
+      kind: 'log_corrected',
+      title: 'A workout of yours was corrected',
+      body: `${correctedBy} corrected what was logged.`,
+      link: completedWorkoutLink(log.id),
+    },
+  ];
+}
+
+/** Everyone who may approve a sign-up: the organisation's approved admins and coaches. */
+async function approvers(scope: TenantScope): Promise<string[]> {
+  const staff = await scope.selectFields(
+    users,
+    { id: users.id },
+    { where: and(inArray(users.role, ['admin', 'coach']), eq(users.status, 'approved')) },
+  );
+  return staff.map((person) => person.id);
+}
+
+export async function signupWaiting(
+  scope: TenantScope,
+  person: { firstName: string; lastName: string },
+): Promise<NewNotification[]> {
+  return [
+    {
+      userIds: await approvers(scope),
+      kind: 'signup_waiting',
+      title: 'A sign-up waits for approval',
+      body: `${person.firstName} ${person.lastName} signed up.`,
+      link: '/app/users?status=pending',
+    },
+  ];
+}
+
+export function accountApproved(userId: string, organizationName: string): NewNotification[] {
+  return [
+    {
+      userIds: [userId],
+      kind: 'account_approved',
+      title: 'Your account is approved',
+      body: `Welcome to ${organizationName}.`,
+      link: '/app/dashboard',
+    },
+  ];
+}
+
+const approvedStaff = (roles: ('admin' | 'coach')[]) =>
+  and(inArray(users.role, roles), eq(users.status, 'approved'));
+
+/** The athlete's coaches: staff in the athlete's groups, or every coach when no group of theirs has staff. */
+export async function coachesOf(scope: TenantScope, athleteId: string): Promise<string[]> {
+  const groups = await scope.selectFields(
+    athleteGroupMembers,
+    { groupId: athleteGroupMembers.groupId },
+    { where: eq(athleteGroupMembers.userId, athleteId) },
+  );
+  const members =
+    groups.length === 0
+      ? []
+      : await scope.selectFields(
+          athleteGroupMembers,
+          { userId: athleteGroupMembers.userId },
+          {
+            where: inArray(
+              athleteGroupMembers.groupId,
+              groups.map((group) => group.groupId),
+            ),
+          },
+        );
+  const memberIds = [...new Set(members.map((member) => member.userId))];
+  const groupStaff =
+    memberIds.length === 0
+      ? []
+      : await scope.selectFields(
+          users,
+          { id: users.id },
+          {
+            where: and(inArray(users.id, memberIds), approvedStaff(['admin', 'coach'])),
+          },
+        );
+  const coaches =
+    groupStaff.length > 0
+      ? groupStaff
+      : await scope.selectFields(users, { id: users.id }, { where: approvedStaff(['coach']) });
+  return coaches.map((person) => person.id);
+}
+
+/** Records of one finished workout, to the athlete's coaches, when the organisation turned it on. */
+export async function recordsSet(
+  scope: TenantScope,
+  organization: { recordNotifications: boolean },
+  log: { id: string; athleteId: string },
+  recordTitles: readonly string[],
+): Promise<NewNotification[]> {
+  if (!organization.recordNotifications || recordTitles.length === 0) return [];
+  const [athlete] = await scope.selectFields(
+    users,
+    { firstName: users.firstName, lastName: users.lastName },
+    { where: eq(users.id, log.athleteId), limit: 1 },
+  );
+  const name = athlete ? `${athlete.firstName} ${athlete.lastName}` : 'An athlete';
+  return [
+    {
+      userIds: await coachesOf(scope, log.athleteId),
+      kind: 'record_set',
+      title: `${name} set ${plural(recordTitles.length, 'record')}`,
+      body: recordTitles.join('; '),
+      link: completedWorkoutLink(log.id),
+    },
+  ];
+}
+
+/**
+ * A comment on a completed workout: staff's goes to the athlete; the athlete's to the staff who commented on
+ * that workout, else to the athlete's coaches.
+ */
+export async function workoutCommented(
+  scope: TenantScope,
+  comment: { logId: string; athleteId: string; text: string },
+  author: { id: string; firstName: string; lastName: string; role: string },
+): Promise<NewNotification[]> {
+  let userIds: string[];
+  if (author.id !== comment.athleteId) userIds = [comment.athleteId];
+  else {
+    const earlier = await scope.selectFields(
+      workoutComments,
+      { authorId: workoutComments.authorId },
+      { where: eq(workoutComments.logId, comment.logId) },
+    );
+    const staff = earlier.flatMap((row) =>
+      row.authorId && row.authorId !== author.id ? [row.authorId] : [],
+    );
+    userIds = staff.length > 0 ? [...new Set(staff)] : await coachesOf(scope, comment.athleteId);
+  }
+  const excerpt = comment.text.length > 140 ? `${comment.text.slice(0, 139)}…` : comment.text;
+  return [
+    {
+      userIds,
+      kind: 'workout_comment',
+      title: `${author.firstName} ${author.lastName} commented on ${author.id === comment.athleteId ? 'their' : 'your'} workout`,
+      body: excerpt,
+      link: completedWorkoutLink(comment.logId),
+    },
+  ];
+}
