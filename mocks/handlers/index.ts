@@ -3,6 +3,7 @@ import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
 import { importHandlersOfDemo } from './imports';
 import { lastTimeHandlersOfDemo } from './last-time';
+import { liveEventHandlers } from './live-events';
 import { libraryHandlersOfDemo } from './library';
 import { scheduleHandlersOfDemo } from './schedule';
 import { trackingHandlersOfDemo } from './tracking';
@@ -34,6 +35,7 @@ export const handlers = [
   ...throwingHandlers,
   ...pitchingHandlers(),
   ...workoutCommentHandlersOfDemo,
+  ...liveEventHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];
