@@ -37,6 +37,8 @@ export const defaultStreamTiming: LiveEventStreamTiming = {
 export interface LiveEventCursor {
   read: () => string | null;
   write: (id: string) => void;
+  /** At sign-out: nothing of this user's session stays in the tab. */
+  clear?: () => void;
 }
 
 const cursorStorageKey = 'connect-live-events-cursor';
@@ -61,6 +63,14 @@ export function createSessionCursor(): LiveEventCursor {
         sessionStorage.setItem(cursorStorageKey, id);
       } catch {
         // Memory keeps it for this page.
+      }
+    },
+    clear: () => {
+      last = null;
+      try {
+        sessionStorage.removeItem(cursorStorageKey);
+      } catch {
+        // Nothing was stored.
       }
     },
   };

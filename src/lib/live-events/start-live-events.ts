@@ -3,6 +3,7 @@ import { apiBaseUrl } from '@/lib/api/api-client';
 import { authSession } from '@/lib/auth/auth-session';
 import { announceLiveEvent } from './live-event-listeners';
 import { applyLiveEvent } from './live-event-invalidations';
+import { createSessionCursor } from './live-event-stream';
 import { connectLiveEvents } from './live-events-connection';
 
 /**
@@ -11,12 +12,18 @@ import { connectLiveEvents } from './live-events-connection';
  */
 
 export function startLiveEvents(queryClient: QueryClient): () => void {
+  const cursor = createSessionCursor();
   const connection = connectLiveEvents({
     apiBaseUrl: apiBaseUrl(),
     getToken: authSession.getToken,
+    cursor,
     onEvent: (event) => {
       void applyLiveEvent(queryClient, event).then(() => announceLiveEvent(event));
     },
   });
-  return connection.stop;
+  // The signed-in area ends (a sign-out, not a reload or a closed tab): the next user starts without this cursor.
+  return () => {
+    connection.stop();
+    cursor.clear?.();
+  };
 }
