@@ -3,8 +3,6 @@ import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
 import { importHandlersOfDemo } from './imports';
 import { lastTimeHandlersOfDemo } from './last-time';
-import { liveEventHandlers } from './live-events';
-import { emptyNotificationHandlers } from './notifications-empty';
 import { libraryHandlersOfDemo } from './library';
 import { scheduleHandlersOfDemo } from './schedule';
 import { trackingHandlersOfDemo } from './tracking';
@@ -36,8 +34,6 @@ export const handlers = [
   ...throwingHandlers,
   ...pitchingHandlers(),
   ...workoutCommentHandlersOfDemo,
-  ...liveEventHandlers,
-  ...emptyNotificationHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
 ];
