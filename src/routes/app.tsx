@@ -35,6 +35,7 @@ function SignedInArea() {
       <OnboardingTourSync />
       <TrackingSyncStart />
       <OfflineWeekStart />
+      <LiveEventsStart />
       <AppLayout guide={<TourGuideHost />} />
       <InstallPrompt />
       <PushNotifications />
@@ -81,6 +82,28 @@ function OfflineWeekStart() {
       isUnmounted = true;
       if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
+      stop?.();
+    };
+  }, [queryClient]);
+  return null;
+}
+
+/**
+ * ADR 056: live updates for as long as someone is signed in; one stream per browser. Its code loads after the
+ * first screen, with a dynamic import; leaving the signed-in area (a sign-out) closes the stream.
+ */
+function LiveEventsStart() {
+  const { queryClient } = Route.useRouteContext();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let isUnmounted = false;
+    void import('@/lib/live-events/start-live-events')
+      .then(({ startLiveEvents }) => {
+        if (!isUnmounted) stop = startLiveEvents(queryClient);
+      })
+      .catch(() => undefined);
+    return () => {
+      isUnmounted = true;
       stop?.();
     };
   }, [queryClient]);

@@ -23,14 +23,14 @@ export interface AppNotification {
 }
 
 /** New notifications go in front; an id already in the list is skipped (spec 4). Unchanged → same array. */
-export function mergeNotifications(
-  existing: AppNotification[] | undefined,
-  incoming: readonly AppNotification[],
-): AppNotification[] {
+export function mergeNotifications<T extends AppNotification>(
+  existing: T[] | undefined,
+  incoming: readonly T[],
+): T[] {
   return prependNewById(existing, incoming);
 }
 
-export function removeNotificationById(list: AppNotification[] | undefined, id: string): AppNotification[] {
+export function removeNotificationById<T extends AppNotification>(list: T[] | undefined, id: string): T[] {
   return removeById(list, id);
 }
 

@@ -158,13 +158,13 @@ describe('the app layout', () => {
   });
 
   describe('the header', () => {
-    it('opens notifications in the right-hand drawer, all caught up when there are none', async () => {
+    it('opens notifications in the right-hand drawer, with none yet', async () => {
       const { user } = renderApp('/app/dashboard');
       const bell = await screen.findByRole('button', { name: 'Notifications' });
       await user.click(bell);
 
       const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
-      expect(await within(drawer).findByText("You're all caught up")).toBeInTheDocument();
+      expect(await within(drawer).findByText('No notifications yet')).toBeInTheDocument();
 
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();

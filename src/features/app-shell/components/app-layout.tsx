@@ -7,6 +7,7 @@ import { RightDrawerHost } from '@/components/right-drawer/right-drawer-host';
 import { useIsNavigationDrawerOpen, useNavigationDrawerActions } from '@/stores/navigation-drawer-store';
 import { AppHeader } from './app-header';
 import { MobileNavigationDrawer } from './mobile-navigation-drawer';
+import { NotificationToasts } from './notification-toasts';
 import { shellModalBodies, shellRightDrawerBodies } from './shell-bodies';
 import { SideNavigation } from './side-navigation';
 
@@ -56,6 +57,7 @@ export function AppLayout({ guide }: { guide?: ReactNode }) {
 
       <ModalHost bodies={shellModalBodies} />
       <RightDrawerHost bodies={shellRightDrawerBodies} />
+      <NotificationToasts />
     </div>
   );
 }
