@@ -8,6 +8,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { AlertCircleIcon, BellIcon, CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { requestFailureMessage } from '@/lib/api/request-failure';
+import { timeAgo } from '@/lib/format/time-ago';
 import { useFormats } from '@/lib/format/use-formats';
 import {
   useMarkAllNotificationsRead,
@@ -145,8 +146,11 @@ function NotificationRow({ notification, onOpen, onRemove }: NotificationRowProp
             </span>
           ) : null}
           <span className="mt-1 block text-xs text-muted-foreground">
-            <time dateTime={notification.createdAt}>
-              {formats.instant(notification.createdAt, 'dateTime')}
+            <time
+              dateTime={notification.createdAt}
+              title={formats.instant(notification.createdAt, 'dateTime')}
+            >
+              {timeAgo(notification.createdAt)}
             </time>
           </span>
         </span>

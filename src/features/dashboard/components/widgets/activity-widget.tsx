@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { authQueries } from '@/lib/auth/auth-queries';
 import type { ActivityKindFilter } from '../../api/activity-queries';
 import { activityQuery } from '../../api/activity-queries';
-import { timeAgo } from './relative-time';
+import { timeAgo } from '@/lib/format/time-ago';
 import { ActivityIcon, TrophyIcon } from './training-icons';
 
 const linkClass =
