@@ -4,8 +4,8 @@ import {
   type LiveEvent,
   type LiveEventData,
   type LiveEventKind,
-} from '@contract/live-events';
-import type { Role } from '@contract/users';
+} from '../../../contract/live-events';
+import type { Role } from '../../../contract/users';
 import { and, asc, eq, gt, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { liveEvents } from '../../db/schema';

@@ -12,8 +12,19 @@ import type * as routes from './live-events.routes';
 
 type Handler = RouteHandler<typeof routes.streamLiveEvents, SignedInAppEnv>;
 
+/** A row goes to many streams of the process: it is turned into JSON once. */
+const serialized = new WeakMap<LiveEventRow, string>();
+function wireData(row: LiveEventRow): string {
+  let data = serialized.get(row);
+  if (data === undefined) {
+    data = JSON.stringify(toLiveEvent(row));
+    serialized.set(row, data);
+  }
+  return data;
+}
+
 const writeRow = (stream: SSEStreamingApi, row: LiveEventRow) =>
-  stream.writeSSE({ id: String(row.id), event: row.kind, data: JSON.stringify(toLiveEvent(row)) });
+  stream.writeSSE({ id: String(row.id), event: row.kind, data: wireData(row) });
 
 const control = (kind: 'ready' | 'reset', retry?: number) => ({
   event: kind,

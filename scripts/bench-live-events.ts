@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:live-events`: live events under load (issue 24, ADR 054). Not a test.
+ * A throwaway PostgreSQL 15, one API process (`server/index.ts`) holding STREAMS open event streams (one per
+ * athlete, each its own user so the per-user cap does not apply), and changes committed from this process (another
+ * one): prints p50/p95 of commit → event on every stream, and the server's memory per idle stream.
+ * STREAMS (default 1000) and CHANGES (default 50) may be set in the environment.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { openDatabase } from '../server/db/client';
+import { organizations, users } from '../server/db/schema';
+import { seedDemo } from '../server/db/seed';
+import { Sessions } from '../server/lib/directory/sessions';
+import { recordLiveEvents } from '../server/lib/live-events/record-live-events';
+import { openLiveStream, type OpenLiveStream } from '../server/testing/live-event-streams';
+import { findFreePort, waitForHttpOk } from './lib/network';
+import { startPostgres } from './lib/postgres';
+import { sleep, startProcess } from './lib/processes';
+import { cli, repoRoot } from './lib/project';
+
+const streamCount = Number(process.env.STREAMS ?? 1000);
+const changeCount = Number(process.env.CHANGES ?? 50);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+/** Resident memory of a process and its children (`tsx` runs the server in a child process). */
+function rssKib(pid: number): number {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return own + children.reduce((sum, child) => sum + rssKib(Number(child)), 0);
+}
+
+const postgres = await startPostgres();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-live-events-'));
+const database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 4 });
+let server: ReturnType<typeof startProcess> | undefined;
+const streams: OpenLiveStream[] = [];
+try {
+  await database.migrate();
+  await seedDemo(database.db, { password: 'bench-password' });
+  const [organization] = await database.db.select().from(organizations).limit(1);
+  const athletes = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: streamCount }, (_, index) => ({
+        organizationId: organization!.id,
+        email: `bench-${index}@bench.test`,
+        firstName: 'Bench',
+        lastName: `Athlete ${index}`,
+        role: 'athlete' as const,
+        status: 'approved' as const,
+      })),
+    )
+    .returning();
+  const sessions = new Sessions(database.db);
+  const tokens = await Promise.all(
+    athletes.map(async (athlete) => (await sessions.startSession(athlete)).token),
+  );
+
+  const port = await findFreePort();
+  server = startProcess('api', process.execPath, [cli.tsx, 'server/index.ts'], {
+    cwd: repoRoot,
+    output: 'prefix',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: postgres.url,
+      DATABASE_POOL_SIZE: '4',
+      DATA_DIR: dataDir,
+      STATIC_DIR: '.tmp/no-static-dir',
+      SEED_DEMO: 'false',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttpOk(`${baseUrl}/api/health`, { timeoutMs: 90_000, process: server });
+  const pid = server.child.pid!;
+  await sleep(1_000);
+  const rssBefore = rssKib(pid);
+
+  for (let index = 0; index < tokens.length; index += 100) {
+    const batch = tokens.slice(index, index + 100);
+    streams.push(
+      ...(await Promise.all(
+        batch.map((token) => openLiveStream((to, init) => fetch(`${baseUrl}${to}`, init), token)),
+      )),
+    );
+  }
+  await sleep(2_000);
+  const rssAfter = rssKib(pid);
+  console.log(
+    `[bench] ${streams.length} idle streams: server RSS ${Math.round(rssBefore / 1024)} → ${Math.round(rssAfter / 1024)} MiB, ` +
+      `${((rssAfter - rssBefore) / streams.length).toFixed(1)} KiB per stream`,
+  );
+
+  const latencies: number[] = [];
+  const athleteIds = athletes.map((athlete) => athlete.id);
+  for (let change = 0; change < changeCount; change += 1) {
+    const marker = uuidv7();
+    const committedAt = performance.now();
+    await database.db.transaction((tx) =>
+      recordLiveEvents(tx, [
+        {
+          organizationId: organization!.id,
+          kind: 'people',
+          userIds: athleteIds,
+          data: { userId: marker },
+        },
+      ]),
+    );
+    const arrivals = await Promise.all(
+      streams.map(async (stream) => {
+        const event = await stream.next((received) => received.data.data.userId === marker, 10_000);
+        return event ? performance.now() - committedAt : undefined;
+      }),
+    );
+    for (const arrival of arrivals) if (arrival !== undefined) latencies.push(arrival);
+    const missing = arrivals.filter((arrival) => arrival === undefined).length;
+    if (missing > 0) console.log(`[bench] change ${change}: ${missing} streams got nothing within 10 s`);
+    await sleep(100);
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `[bench] ${changeCount} changes × ${streams.length} streams: commit → event p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
+      `p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms`,
+  );
+} finally {
+  await Promise.all(streams.map((stream) => stream.close().catch(() => undefined)));
+  await server?.stop(5_000);
+  await database.close();
+  await postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
