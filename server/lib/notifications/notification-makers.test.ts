@@ -133,6 +133,39 @@ describe('scheduling tells the athletes, one notification per day', () => {
   });
 });
 
+describe('a program applied', () => {
+  it('tells each athlete once for the whole program, opening its first day', async () => {
+    const created = await t.request<{ data: { id: string } }>('POST', '/api/programs', {
+      token: coach,
+      body: {
+        name: 'Spring ramp-up',
+        workouts: [
+          { day: 1, workoutId: ids['Bullpen Day'] },
+          { day: 3, workoutId: ids['Upper Body Strength A'] },
+          { day: 8, workoutId: ids['Bullpen Day'] },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const startDate = addCalendarDays(today, 50);
+    const applied = await t.request('POST', `/api/programs/${created.body.data.id}/applications`, {
+      token: coach,
+      body: { athleteId: ids['eli.thompson@demo.test'], startDate },
+    });
+    expect(applied.status).toBe(201);
+    const notices = (await inboxOf(eli, ids['eli.thompson@demo.test']!)).filter((item) =>
+      item.title.startsWith('Spring ramp-up'),
+    );
+    expect(notices).toEqual([
+      expect.objectContaining({
+        title: 'Spring ramp-up is in your schedule',
+        body: `From ${spokenDay(startDate, 'en-US')} to ${spokenDay(addCalendarDays(startDate, 7), 'en-US')}`,
+        link: `/app/schedule?view=day&date=${startDate}`,
+      }),
+    ]);
+  });
+});
+
 describe('a workout’s corrections and comments', () => {
   it('tells the athlete that staff corrected a log, opening the completed workout', async () => {
     const { log } = await eliFinishedWorkout(-60);
@@ -169,6 +202,15 @@ describe('a workout’s corrections and comments', () => {
 
 describe('records, when the organisation turns them on', () => {
   const recordNotices = () => t.db.select().from(notifications).where(eq(notifications.kind, 'record_set'));
+
+  it('answers 400 naming recordNotifications when it is not on or off', async () => {
+    const answer = await t.request<{ error: { fields?: Record<string, string> } }>('PUT', '/api/settings', {
+      token: admin,
+      body: { recordNotifications: 'yes' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields).toEqual({ recordNotifications: 'Choose on or off' });
+  });
 
   it('tells nobody of a record while the switch is off (the default)', async () => {
     await eliFinishedWorkout(-90, 185);

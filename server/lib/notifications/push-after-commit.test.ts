@@ -6,7 +6,7 @@ import { organizations, users, workoutLogs } from '../../db/schema';
 import { startFakeFirebase, type FakeFirebase } from '../push/fake-firebase';
 import { FirebasePushSender } from '../push/firebase-push-sender';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { isQuietAt, minutesOfDayIn } from './push-after-commit';
+import { isQuietAt, minutesOfDayIn, pushesSettled } from './push-after-commit';
 
 let fake: FakeFirebase;
 let sender: FirebasePushSender;
@@ -55,6 +55,8 @@ async function coachComments(text: string) {
     body: { text },
   });
   expect(answer.status).toBe(201);
+  // Pushes go out after the answer.
+  await pushesSettled();
 }
 
 async function jamiesBodies(): Promise<string[]> {

@@ -41,8 +41,17 @@ export function isQuietAt(minute: number, from: number | null, until: number | n
   return from < until ? minute >= from && minute < until : minute >= from || minute < until;
 }
 
+/** Pushes sent after their answers and not yet done: shutdown and tests wait for them. */
+const pushesInFlight = new Set<Promise<void>>();
+
+/** Resolves once every push started so far is done (sent, refused or failed). */
+export async function pushesSettled(): Promise<void> {
+  while (pushesInFlight.size > 0) await Promise.allSettled([...pushesInFlight]);
+}
+
 /**
- * Pushes what the request's notify() calls wrote, after the handler is done and so its transactions committed.
+ * Pushes what the request's notify() calls wrote, after the handler is done and so its transactions committed;
+ * after the answer, so Firebase never delays it (ADR 015).
  * Only rows still carrying the write's stamp go out (a rolled-back write leaves none); a kind the user muted, or a
  * time in the user's quiet hours (organisation time), stays in the app only. Push is best-effort: never throws.
  */
@@ -51,11 +60,10 @@ export function pushNotificationsAfterCommit({ db, push }: { db: Database; push:
     const queue: QueuedPush[] = [];
     await queuedPushes.run(queue, () => next());
     if (queue.length === 0 || !push.enabled) return;
-    try {
-      await sendQueued(db, push, queue);
-    } catch (error) {
-      console.error('[notifications] Could not push notifications:', error);
-    }
+    const sending = sendQueued(db, push, queue)
+      .catch((error: unknown) => console.error('[notifications] Could not push notifications:', error))
+      .finally(() => pushesInFlight.delete(sending));
+    pushesInFlight.add(sending);
   });
 }
 

@@ -129,6 +129,20 @@ describe('organisation settings (/app/settings)', () => {
     expect(state.settings.locale).toBe('en-GB');
   });
 
+  it('turns on notifications of records for coaches, off by default', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const training = section('Training');
+    const records = within(training).getByRole('switch', { name: 'Tell coaches about records' });
+    expect(records).not.toBeChecked();
+    await user.click(records);
+    await user.click(within(training).getByRole('button', { name: 'Save' }));
+    await within(training).findByText('Saved. Workouts and the schedule follow these now.');
+    expect(writes.at(-1)).toMatchObject({ body: { recordNotifications: true } });
+    expect(state.settings.recordNotifications).toBe(true);
+    expect(records).toBeChecked();
+  });
+
   it('sets the bar plates per side are counted on, beside the plate step, and refuses one out of range', async () => {
     const writes = recordWrites();
     const { user } = await openSettings();

@@ -7,6 +7,7 @@ import type { OrganizationLocale } from '@contract/locales';
 import { isOrganizationLocale, localeLabels, organizationLocales } from '@contract/locales';
 import { useId } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { Switch } from '@/components/ui/switch';
 import { SettingsSection, useSettingsSectionForm } from './settings-section';
 
 const draftKey = 'organisation-settings-training';
@@ -20,6 +21,8 @@ interface TrainingValues extends Record<string, unknown> {
   plateStep: string;
   /** As typed: empty goes back to the unit's default bar. */
   barWeight: string;
+  /** Whether an athlete's record notifies the athlete's coaches. */
+  recordNotifications: boolean;
 }
 
 const unitLabels: Record<WeightUnit, { title: string; example: string }> = {
@@ -55,10 +58,8 @@ function timeZones(current: string): string[] {
 
 const readDraft = (stored: unknown): TrainingValues | null => {
   if (typeof stored !== 'object' || stored === null) return null;
-  const { weightUnit, timeZone, locale, weekStartsOn, plateStep, barWeight } = stored as Record<
-    string,
-    unknown
-  >;
+  const { weightUnit, timeZone, locale, weekStartsOn, plateStep, barWeight, recordNotifications } =
+    stored as Record<string, unknown>;
   if (locale !== undefined && !isOrganizationLocale(locale)) return null;
   if (weightUnit !== 'lb' && weightUnit !== 'kg') return null;
   if (typeof timeZone !== 'string' || !isTimeZone(timeZone)) return null;
@@ -66,6 +67,7 @@ const readDraft = (stored: unknown): TrainingValues | null => {
   if (typeof plateStep !== 'string' || plateStep.length > 10) return null;
   // A draft kept before the bar weight existed keeps the saved bar.
   if (barWeight !== undefined && (typeof barWeight !== 'string' || barWeight.length > 10)) return null;
+  if (recordNotifications !== undefined && typeof recordNotifications !== 'boolean') return null;
   return {
     weightUnit,
     timeZone,
@@ -73,6 +75,7 @@ const readDraft = (stored: unknown): TrainingValues | null => {
     weekStartsOn,
     plateStep,
     barWeight: barWeight ?? '',
+    recordNotifications: recordNotifications ?? false,
   };
 };
 
@@ -88,6 +91,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
     weekStartsOn: settings.weekStartsOn,
     plateStep: String(settings.plateStep),
     barWeight: String(settings.barWeight),
+    recordNotifications: settings.recordNotifications,
   };
   const { draft, setSavedMessage, saveChanges, errors, setErrors, sectionProps } = useSettingsSectionForm(
     draftKey,
@@ -144,6 +148,9 @@ export function TrainingSection({ settings }: { settings: Settings }) {
             // Sent only when changed: an organisation that never set one keeps following its unit's default.
             ...(draft.values.plateStep !== saved.plateStep ? { plateStep } : {}),
             ...(draft.values.barWeight !== saved.barWeight ? { barWeight } : {}),
+            ...(draft.values.recordNotifications !== saved.recordNotifications
+              ? { recordNotifications: draft.values.recordNotifications }
+              : {}),
           },
           {
             valuesOf: (data) => ({
@@ -153,6 +160,7 @@ export function TrainingSection({ settings }: { settings: Settings }) {
               weekStartsOn: data.weekStartsOn,
               plateStep: String(data.plateStep),
               barWeight: String(data.barWeight),
+              recordNotifications: data.recordNotifications,
             }),
             message: 'Saved. Workouts and the schedule follow these now.',
           },
@@ -308,6 +316,15 @@ export function TrainingSection({ settings }: { settings: Settings }) {
             ))}
           </div>
         </fieldset>
+      </div>
+
+      <div className="mt-5 border-t border-border">
+        <Switch
+          label="Tell coaches about records"
+          description="When an athlete sets a record, their coaches get a notification."
+          checked={draft.values.recordNotifications}
+          onCheckedChange={(recordNotifications) => change({ recordNotifications })}
+        />
       </div>
     </SettingsSection>
   );
