@@ -1,0 +1,67 @@
+import { TZDate } from '@date-fns/tz';
+import { format, parseISO } from 'date-fns';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshotsAtBothSizes } from './support/browser';
+import { openSignedInPage, useAppContexts } from './support/contexts';
+
+/** The demo organisation's today (America/Chicago). */
+const today = format(new TZDate(Date.now(), 'America/Chicago'), 'yyyy-MM-dd');
+// The demo organisation writes dates as en-US does (ADR 053).
+const heading = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
+
+/** The bell's unread count, from its accessible name ("Notifications, 2 unread"). */
+async function unreadOnBell(page: Page): Promise<number> {
+  const name = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
+  return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
+}
+
+describe('live updates in Chromium', () => {
+  const openContext = useAppContexts();
+
+  it('a coach schedules a workout: the athlete’s open dashboard shows it and the bell counts one, without a reload; the notification opens its day', async () => {
+    const athlete = await openSignedInPage(openContext, 'athlete@demo.test', 'phone');
+    const todayCard = athlete.getByRole('region', { name: 'Today' });
+    await todayCard.waitFor();
+    const shownBefore = await todayCard.getByText('Pitcher Arm Care').count();
+    const unreadBefore = await unreadOnBell(athlete);
+
+    const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');
+    await coach.goto(`/app/schedule?view=week&date=${today}`);
+    await coach.getByRole('heading', { level: 1, name: 'Schedule' }).waitFor();
+    const whose = coach.getByRole('combobox', { name: 'Whose schedule' });
+    await whose.fill('Jamie');
+    await coach.getByRole('option', { name: /Jamie Rivera/ }).first().click();
+    await coach.waitForURL(/athlete=/);
+    await coach.getByRole('button', { name: `Add a workout on ${heading(today)}` }).click();
+    const add = coach.getByRole('dialog', { name: 'Add a workout' });
+    await add.getByRole('combobox', { name: 'Workout' }).fill('arm care');
+    await coach.getByRole('option', { name: /^Pitcher Arm Care/ }).first().click();
+    const scheduledAt = Date.now();
+    await add.getByRole('button', { name: 'Add to the schedule' }).click();
+    await add.waitFor({ state: 'detached' });
+
+    // No reload on the athlete's phone: the stream brings it.
+    await athlete.waitForFunction(
+      (count) =>
+        [...document.querySelectorAll('section, [role="region"]')].some(
+          (region) =>
+            region.getAttribute('aria-label') === 'Today' &&
+            (region.textContent?.split('Pitcher Arm Care').length ?? 1) - 1 > count,
+        ),
+      shownBefore,
+      { timeout: 10_000 },
+    );
+    await athlete.getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` }).waitFor();
+    console.log(`[live-updates] scheduled → on the athlete's dashboard and bell: ${Date.now() - scheduledAt} ms`);
+
+    await athlete.getByRole('button', { name: /^Notifications/ }).click();
+    const drawer = athlete.getByRole('dialog', { name: 'Notifications' });
+    await drawer.getByText(/Pitcher Arm Care/).first().waitFor();
+    await saveScreenshotsAtBothSizes(athlete, 'live-updates-notifications-drawer');
+    await drawer.getByRole('link', { name: /Pitcher Arm Care/ }).first().click();
+    await athlete.waitForURL(/\/app\/schedule/);
+    expect(new URL(athlete.url()).searchParams.get('date')).toBe(today);
+    expect(await unreadOnBell(athlete)).toBe(unreadBefore);
+  });
+});
