@@ -121,6 +121,7 @@ describe('OpenAPI', () => {
       '/api/customSidebarItems',
       '/api/customSidebarItems/order',
       '/api/customSidebarItems/{itemId}',
+      '/api/events',
       '/api/exercises',
       '/api/exercises/{exerciseId}',
       '/api/exercises/{exerciseId}/archive',

@@ -103,12 +103,12 @@ export class LiveEventsHub {
     if (this.closed) return;
     if (this.options.listen) {
       this.stopListening = await this.options.listen(
-        () => this.readNew(),
-        () => this.readNew(),
+        () => void this.readNew(),
+        () => void this.readNew(),
       );
     }
     if (this.closed) return;
-    const poll = setInterval(() => this.readNew(), this.options.pollMilliseconds ?? 5_000);
+    const poll = setInterval(() => void this.readNew(), this.options.pollMilliseconds ?? 5_000);
     const prune = setInterval(() => void this.prune(), this.options.pruneMilliseconds ?? 3_600_000);
     poll.unref();
     prune.unref();

@@ -42,7 +42,6 @@ export const streamLiveEvents =
     const { user, organization } = c.var.viewer;
     const reader: LiveEventReader = { userId: user.id, organizationId: organization.id, role: user.role };
     const lastEventId = c.req.valid('header')['last-event-id'];
-    // Hono types a handler's answer by its route's JSON responses; a stream is a plain Response.
     return streamSSE(c, async (stream) => {
       await hub.start();
       let sentThrough = 0;
@@ -89,5 +88,5 @@ export const streamLiveEvents =
         unsubscribe();
         await writes.catch(() => undefined);
       }
-    }) as unknown as ReturnType<Handler>;
+    });
   };

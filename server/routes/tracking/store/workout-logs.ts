@@ -111,7 +111,7 @@ export class WorkoutLogs extends TrackingArea {
           eq(scheduleEntries.id, entry.id),
         );
       }
-      await recordWorkoutLogChange(scope, log!);
+      await recordWorkoutLogChange(scope, log);
       await recordScheduleChange(scope, { entries: [entry] });
       return { log: await this.view(scope, log), created: true };
     });
