@@ -41,14 +41,13 @@ export class Accounts {
         })
         .onConflictDoNothing()
         .returning();
+      const scope = new TenantScope(tx, organizationId);
+      if (user) await notify(scope, await signupWaiting(scope, user));
+      // Staff see the sign-up waiting for approval at once.
       if (user) {
-        const scope = new TenantScope(tx, organizationId);
-        const waiting = await signupWaiting(scope, user);
-        // Staff see the sign-up waiting for approval at once; live events last in the transaction (ADR 054).
         await recordLiveEvents(tx, [
           { organizationId, kind: 'people', toStaff: true, userIds: [user.id], data: { userId: user.id } },
         ]);
-        await notify(scope, waiting);
       }
       return user;
     });

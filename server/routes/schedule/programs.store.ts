@@ -341,10 +341,9 @@ export class ProgramStore {
       const made = placed.assignments.length + placed.entries.length;
       const athleteIds = [...new Set(placed.entries.map((entry) => entry.athleteId))];
       const span = { name: program.name, startDate: values.startDate, endDate };
-      const [applied] = await this.applicationsWhere(scope, eq(programApplications.id, application!.id));
-      // Live events last in the transaction (ADR 054): the change's, then the notifications'.
-      await recordScheduleChange(scope, placed, { alsoActivity: true });
       await notify(scope, programScheduled(athleteIds, span, this.locale), { actorId: createdBy });
+      const [applied] = await this.applicationsWhere(scope, eq(programApplications.id, application!.id));
+      await recordScheduleChange(scope, placed, { alsoActivity: true });
       return {
         application: applied!,
         message: `${program.name} is scheduled for ${targetName(target)} from ${spokenDate(values.startDate)} to ${spokenDate(endDate)} (${countOf(plan.length, 'workout')}${target.group ? `, ${countOf(made - plan.length, 'athlete entry', 'athlete entries')}` : ''}).`,

@@ -253,16 +253,16 @@ export class ScheduleStore {
       const when = `${targetName(target)} on ${spokenDate(values.date)}`;
       if (target.athlete) {
         const [entry] = await placeForAthlete(scope, target.athlete.id, placed, createdBy);
-        await recordScheduleChange(scope, { entries: [entry!] });
         await notify(scope, workoutsScheduled([entry!], this.locale), { actorId: createdBy });
+        await recordScheduleChange(scope, { entries: [entry!] });
         return {
           item: await this.entryDetail(scope, entry!),
           message: `${copy.name} is scheduled for ${when}.`,
         };
       }
       const { assignments, entries } = await placeForGroup(scope, target.group.id, placed, createdBy);
-      await recordScheduleChange(scope, { entries, assignments });
       await notify(scope, workoutsScheduled(entries, this.locale), { actorId: createdBy });
+      await recordScheduleChange(scope, { entries, assignments });
       return {
         item: await this.assignmentDetail(scope, assignments[0]!),
         message: `${copy.name} is scheduled for ${when} (${countOf(entries.length, 'athlete')}).`,
@@ -596,8 +596,8 @@ export class ScheduleStore {
         ? { entries: await placeForAthlete(scope, target.athlete.id, items, createdBy), assignments: [] }
         : await placeForGroup(scope, target.group.id, items, createdBy);
       const batchId = await this.recordBatch(scope, 'copy', { made: placed });
-      await recordScheduleChange(scope, placed);
       await notify(scope, workoutsScheduled(placed.entries, this.locale), { actorId: createdBy });
+      await recordScheduleChange(scope, placed);
       const fanOut = target.group ? ` (${athleteEntries(placed.entries.length)})` : '';
       return {
         message: `Copied ${countOf(items.length, 'workout')} to ${targetName(target)} from ${spokenDate(request.toDate)}${fanOut}.`,

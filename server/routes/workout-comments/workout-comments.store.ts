@@ -87,10 +87,10 @@ export class WorkoutCommentStore {
         text: request.text,
       });
       if (row) {
-        const commented = await workoutCommented(scope, row, this.viewer.user);
-        // Live events last in the transaction (ADR 054): the change's, then the notifications'.
+        await notify(scope, await workoutCommented(scope, row, this.viewer.user), {
+          actorId: row.authorId ?? undefined,
+        });
         await recordWorkoutLogChange(scope, log, { kind: 'workout-comments' });
-        await notify(scope, commented, { actorId: row.authorId ?? undefined });
       }
       return row;
     });

@@ -154,8 +154,8 @@ export class LogCorrections extends TrackingArea {
         changes,
       });
       const { firstName, lastName, id: actorId } = this.viewer.user;
-      await recordWorkoutLogChange(scope, log);
       await notify(scope, logCorrected(log, `${firstName} ${lastName}`), { actorId });
+      await recordWorkoutLogChange(scope, log);
       return { log: await this.view(scope, corrected), changed: changes.length };
     });
   }

@@ -380,11 +380,11 @@ export class WorkoutLogs extends TrackingArea {
       const titles = records.map((record) =>
         recordTitle(record, names.get(record.exerciseId) ?? 'An exercise'),
       );
-      const recordNotice = await recordsSet(scope, this.viewer.organization, log, titles);
-      // Live events last in the transaction (ADR 054): the change's, then the notifications'.
+      await notify(scope, await recordsSet(scope, this.viewer.organization, log, titles), {
+        actorId: this.viewer.user.id,
+      });
       await recordWorkoutLogChange(scope, log, { alsoActivity: true });
       if (entry) await recordScheduleChange(scope, { entries: [entry] });
-      await notify(scope, recordNotice, { actorId: this.viewer.user.id });
       return { log: await this.view(scope, completed), finished: true };
     });
   }
