@@ -11,6 +11,8 @@ export interface ReceivedLiveEvent {
 /** An open event stream as a browser would read it: events in order, comments (heartbeats) counted. */
 export interface OpenLiveStream {
   status: number;
+  /** The stream's first event; on a new stream its id is where the stream starts (the cursor to resume from). */
+  ready: ReceivedLiveEvent | undefined;
   /** Waits for the next event matching, at most `timeoutMs`; undefined when none came. */
   next(
     matching?: (event: ReceivedLiveEvent) => boolean,
@@ -91,6 +93,7 @@ export async function openLiveStream(
 
   const stream: OpenLiveStream = {
     status: response.status,
+    ready: undefined,
     next,
     pending: () => [...received],
     heartbeats: () => heartbeatCount,
@@ -105,8 +108,8 @@ export async function openLiveStream(
     endedResolve();
     return stream;
   }
-  const ready = await next((event) => event.kind === 'ready', 10_000);
-  if (!ready) throw new Error('The event stream sent no ready event');
+  stream.ready = await next((event) => event.kind === 'ready', 10_000);
+  if (!stream.ready) throw new Error('The event stream sent no ready event');
   return stream;
 }
 

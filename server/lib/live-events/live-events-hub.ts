@@ -178,6 +178,11 @@ export class LiveEventsHub {
     };
   }
 
+  /** The newest row read: every later one reaches the subscribers, so a new stream starts its cursor here. */
+  get position(): number {
+    return this.lastDeliveredId;
+  }
+
   /** Open streams of this process (for tests and the benchmark). */
   get streamCount(): number {
     return this.subscribers.size;

@@ -26,10 +26,16 @@ function wireData(row: LiveEventRow): string {
 const writeRow = (stream: SSEStreamingApi, row: LiveEventRow) =>
   stream.writeSSE({ id: String(row.id), event: row.kind, data: wireData(row) });
 
-const control = (kind: 'ready' | 'reset', retry?: number) => ({
+const control = (kind: 'ready' | 'reset', { retry, id }: { retry?: number; id?: number } = {}) => ({
   event: kind,
-  data: JSON.stringify({ id: '', kind, data: {}, at: new Date().toISOString() }),
+  data: JSON.stringify({
+    id: id === undefined ? '' : String(id),
+    kind,
+    data: {},
+    at: new Date().toISOString(),
+  }),
   ...(retry === undefined ? {} : { retry }),
+  ...(id === undefined ? {} : { id: String(id) }),
 });
 
 /**
@@ -65,16 +71,24 @@ export const streamLiveEvents =
         deliver: (rows) => (replaying ? heldDuringReplay.push(...rows) : send(rows)),
         close: finish,
       });
+      // Every row after this one reaches the subscription: where a new (or reset) stream's cursor starts.
+      const subscribedAt = hub.position;
       stream.onAbort(finish);
       const heartbeat = setInterval(() => {
         writes = writes.then(() => stream.write(': heartbeat\n\n').then(() => undefined));
       }, heartbeatMilliseconds);
       try {
-        await stream.writeSSE(control('ready', liveEventTiming.retryMs));
-        if (lastEventId !== undefined) {
+        if (lastEventId === undefined) {
+          // A new stream learns where it starts, so a reconnect after a drop asks for what it missed.
+          sentThrough = subscribedAt;
+          await stream.writeSSE(control('ready', { retry: liveEventTiming.retryMs, id: subscribedAt }));
+        } else {
+          await stream.writeSSE(control('ready', { retry: liveEventTiming.retryMs }));
           const replay = await hub.replay(reader, Number(lastEventId));
           if (replay.reset) {
-            await stream.writeSSE(control('reset'));
+            // Behind the retention: the client reads everything anew, and its cursor moves to here.
+            sentThrough = subscribedAt;
+            await stream.writeSSE(control('reset', { id: subscribedAt }));
           } else {
             sentThrough = Number(lastEventId);
             send(replay.rows);

@@ -76,7 +76,21 @@ describe('GET /api/events', () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     const { value } = await reader.read();
     await reader.cancel();
-    expect(value).toMatch(/^event: ready\ndata: .*\nretry: 2000\n\n/);
+    expect(value).toMatch(/^event: ready\ndata: .*\n/);
+    expect(value).toMatch(/\nretry: 2000\n/);
+    // A new stream is told where it starts: the newest event, whatever it was and whoever it was for.
+    expect(value).toContain(`\nid: ${await newestId()}\n`);
+  });
+
+  it('lets a client that saw no event resume from where its stream began, missing nothing after a drop', async () => {
+    const first = await stream('coach@demo.test');
+    const startedAt = first.ready?.id;
+    expect(startedAt).toMatch(/^\d+$/);
+    await first.close();
+    await commit({ organizationId: demo(), kind: 'people', toStaff: true });
+    const again = await stream('coach@demo.test', startedAt);
+    expect(await again.next()).toMatchObject({ kind: 'people' });
+    await again.close();
   });
 
   it('delivers an event to the staff and the athletes it names, and to nobody else', async () => {
@@ -154,10 +168,15 @@ describe('GET /api/events', () => {
     await t.liveEvents.prune();
 
     const behind = await stream('coach@demo.test', String(Number(old!.id) - 1));
-    expect(await behind.next()).toMatchObject({ kind: 'reset' });
+    const reset = await behind.next();
+    expect(reset).toMatchObject({ kind: 'reset' });
     await commit({ organizationId: demo(), kind: 'people', toStaff: true });
     expect(await behind.next()).toMatchObject({ kind: 'people' });
     await behind.close();
+    // The reset moved the cursor: a reconnect from it is not told to read everything again.
+    const resumed = await stream('coach@demo.test', reset!.id);
+    expect(await resumed.next()).toMatchObject({ kind: 'people' });
+    await resumed.close();
   });
 
   it("closes a user's oldest stream past the limit", async () => {

@@ -68,6 +68,18 @@ describe('the live-event stream', () => {
     expect(sessionStorage.getItem('connect-live-events-cursor')).toBe('41');
   });
 
+  it('never takes a control event without an id for a cursor: the reconnect sends no empty Last-Event-ID', async () => {
+    const fake = createLiveEventsFake();
+    const received = open(fake);
+    await waitFor(() => expect(fake.streams).toHaveLength(1));
+    fake.streams[0]?.send(event('', 'ready'));
+    await waitFor(() => expect(received).toHaveLength(1));
+    fake.streams[0]?.close();
+    await waitFor(() => expect(fake.streams).toHaveLength(2));
+    // An empty header is no cursor: the server would refuse it, and every reconnect after it.
+    expect(fake.streams[1]?.lastEventId).toBeNull();
+  });
+
   it('passes a reset on, so the app reads everything anew', async () => {
     const fake = createLiveEventsFake();
     const received = open(fake);

@@ -152,7 +152,9 @@ export function openLiveEventStream(options: LiveEventStreamOptions): LiveEventS
           if (!event.success) return;
           // The first event of a working stream: the next failure starts the back-off afresh.
           failures = 0;
-          options.cursor.write(message.id ?? event.data.id);
+          // Control events of a resumed stream carry no id: the cursor stays where it was.
+          const id = message.id ?? event.data.id;
+          if (id !== '') options.cursor.write(id);
           options.onEvent(event.data);
         },
         onRetry: (retryMs) => {

@@ -60,7 +60,7 @@ export function connectLiveEvents(options: LiveEventsConnectionOptions): LiveEve
   if (channel) {
     channel.onmessage = (message: MessageEvent<LiveEvent>) => {
       if (leading || stopped) return;
-      cursor.write(message.data.id);
+      if (message.data.id !== '') cursor.write(message.data.id);
       options.onEvent(message.data);
     };
   }
