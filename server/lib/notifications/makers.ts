@@ -15,21 +15,23 @@ export const completedWorkoutLink = (logId: string) => `/app/completed/${logId}`
 
 /** Workouts put on athletes' days: one notification per athlete and day, however many entries (a day's batch). */
 export function workoutsScheduled(
-  entries: readonly { athleteId: string; date: string }[],
+  entries: readonly { athleteId: string; date: string; name: string }[],
   locale: string,
 ): NewNotification[] {
-  const perDay = new Map<string, { athleteId: string; date: string; count: number }>();
-  for (const { athleteId, date } of entries) {
+  const perDay = new Map<string, { athleteId: string; date: string; name: string; count: number }>();
+  for (const { athleteId, date, name } of entries) {
     const key = `${athleteId}:${date}`;
-    const day = perDay.get(key) ?? { athleteId, date, count: 0 };
+    const day = perDay.get(key) ?? { athleteId, date, name, count: 0 };
     day.count += 1;
     perDay.set(key, day);
   }
-  return [...perDay.values()].map(({ athleteId, date, count }) => ({
+  return [...perDay.values()].map(({ athleteId, date, name, count }) => ({
     userIds: [athleteId],
     kind: 'workout_scheduled',
     title: 'New in your schedule',
-    body: (total) => `${capitalised(plural(total, 'workout'))} on ${spokenDay(date, locale)}`,
+    // One workout is named; a day that gathered more says how many.
+    body: (total) =>
+      `${total === 1 ? name : capitalised(plural(total, 'workout'))} on ${spokenDay(date, locale)}`,
     link: scheduleDayLink(date),
     batchKey: `workout_scheduled:${athleteId}:${date}`,
     count,

@@ -95,7 +95,7 @@ describe('scheduling tells the athletes, one notification per day', () => {
     const scheduled = ofKind(await inboxOf(eli, ids['eli.thompson@demo.test']!), 'workout_scheduled');
     expect(scheduled.map(({ body, link, read }) => ({ body, link, read }))).toEqual([
       {
-        body: `A workout on ${spokenDay(wednesday, 'en-US')}`,
+        body: `Bullpen Day on ${spokenDay(wednesday, 'en-US')}`,
         link: `/app/schedule?view=day&date=${wednesday}`,
         read: false,
       },
