@@ -15,10 +15,9 @@ import { seedDemo } from '../server/db/seed';
 import { Sessions } from '../server/lib/directory/sessions';
 import { recordLiveEvents } from '../server/lib/live-events/record-live-events';
 import { openLiveStream, type OpenLiveStream } from '../server/testing/live-event-streams';
-import { findFreePort, waitForHttpOk } from './lib/network';
+import { startApiProcess, type ApiProcess } from './lib/api-process';
 import { startPostgres } from './lib/postgres';
-import { sleep, startProcess } from './lib/processes';
-import { cli, repoRoot } from './lib/project';
+import { sleep } from './lib/processes';
 
 const streamCount = Number(process.env.STREAMS ?? 1000);
 const changeCount = Number(process.env.CHANGES ?? 50);
@@ -38,7 +37,7 @@ function rssKib(pid: number): number {
 const postgres = await startPostgres();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-live-events-'));
 const database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 4 });
-let server: ReturnType<typeof startProcess> | undefined;
+let server: ApiProcess | undefined;
 const streams: OpenLiveStream[] = [];
 try {
   await database.migrate();
@@ -62,24 +61,9 @@ try {
     athletes.map(async (athlete) => (await sessions.startSession(athlete)).token),
   );
 
-  const port = await findFreePort();
-  server = startProcess('api', process.execPath, [cli.tsx, 'server/index.ts'], {
-    cwd: repoRoot,
-    output: 'prefix',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: postgres.url,
-      DATABASE_POOL_SIZE: '4',
-      DATA_DIR: dataDir,
-      STATIC_DIR: '.tmp/no-static-dir',
-      SEED_DEMO: 'false',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${baseUrl}/api/health`, { timeoutMs: 90_000, process: server });
-  const pid = server.child.pid!;
+  server = await startApiProcess({ name: 'api', databaseUrl: postgres.url, dataDir });
+  const baseUrl = server.baseUrl;
+  const pid = server.process.child.pid!;
   await sleep(1_000);
   const rssBefore = rssKib(pid);
 
@@ -131,7 +115,7 @@ try {
   );
 } finally {
   await Promise.all(streams.map((stream) => stream.close().catch(() => undefined)));
-  await server?.stop(5_000);
+  await server?.process.stop(5_000);
   await database.close();
   await postgres.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -5,9 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, waitForHttpOk } from '../../scripts/lib/network';
-import { startProcess, sleep, type ManagedProcess } from '../../scripts/lib/processes';
-import { cli, repoRoot } from '../../scripts/lib/project';
+import { startApiProcess, type ApiProcess } from '../../scripts/lib/api-process';
+import { sleep } from '../../scripts/lib/processes';
 import { idempotentResponses, workoutLogs } from '../db/schema';
 import { addCalendarDays } from './calendar-days';
 import { scheduleLookups } from '../testing/schedule-lookups';
@@ -20,7 +19,7 @@ const leaseSeconds = 3;
 let t: TestContext;
 let databaseUrl: string;
 let dataDir: string;
-let server: ManagedProcess | undefined;
+let server: ApiProcess | undefined;
 let locker: postgres.Sql;
 
 beforeAll(async () => {
@@ -33,40 +32,26 @@ beforeAll(async () => {
 afterAll(async () => {
   // After a failure the row lock may still be held: end its connection rather than wait for it.
   await locker.end({ timeout: 1 });
-  await server?.stop(2_000);
+  await server?.process.stop(2_000);
   rmSync(dataDir, { recursive: true, force: true });
   await t.close();
 });
 
-/** The real server (`npm run serve`) as its own process, on the test's database. */
-async function startServer(port: number): Promise<string> {
-  server = startProcess('api', process.execPath, [cli.tsx, 'server/index.ts'], {
-    cwd: repoRoot,
-    output: 'prefix',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '4',
-      DATA_DIR: dataDir,
-      STATIC_DIR: '.tmp/no-static-dir',
-      DEMO_PASSWORD: demoPassword,
-      SEED_DEMO: 'false',
-      IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds),
-    },
+/** The real server as its own process, on the test's database. */
+async function startServer(): Promise<string> {
+  server = await startApiProcess({
+    name: 'api',
+    databaseUrl,
+    dataDir,
+    env: { DEMO_PASSWORD: demoPassword, IDEMPOTENCY_LEASE_SECONDS: String(leaseSeconds) },
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${baseUrl}/api/health`, { timeoutMs: 90_000, process: server });
-  return baseUrl;
+  return server.baseUrl;
 }
 
 /** Ends the server at once, as a crash or an out-of-memory kill would: no answer, no clean-up. */
 async function killServer() {
-  const crashed = server;
-  if (crashed?.child.pid === undefined) throw new Error('No server to kill');
-  process.kill(-crashed.child.pid, 'SIGKILL');
-  await crashed.exited;
+  if (!server) throw new Error('No server to kill');
+  await server.kill();
   server = undefined;
 }
 
@@ -103,7 +88,7 @@ describe('a server killed between claiming a key and storing its answer', () => 
       date: addCalendarDays(await lookups.today(coach), 30),
     });
 
-    const baseUrl = await startServer(await findFreePort());
+    const baseUrl = await startServer();
     const athlete = await signIn(baseUrl, 'athlete@demo.test');
     const logId = uuidv7();
     const key = `start-${logId}`;
@@ -155,7 +140,7 @@ describe('a server killed between claiming a key and storing its answer', () => 
     expect(retryAfter).toBeLessThanOrEqual(leaseSeconds);
 
     // The restarted server gets the device's replays, each after the wait the last 409 asked for.
-    const restarted = await startServer(await findFreePort());
+    const restarted = await startServer();
     const deadline = Date.now() + (leaseSeconds + 20) * 1000;
     let replay = await start(restarted);
     while (replay.status === 409 && Date.now() < deadline) {

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { MeResponse } from '../../../contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, waitForHttpOk } from '../../../scripts/lib/network';
-import { startProcess, type ManagedProcess } from '../../../scripts/lib/processes';
-import { cli, repoRoot } from '../../../scripts/lib/project';
+import { startApiProcess, type ApiProcess } from '../../../scripts/lib/api-process';
 import { addCalendarDays } from '../calendar-days';
 import {
   openLiveStream,
@@ -19,7 +17,7 @@ import { recordLiveEvents } from './record-live-events';
 
 let t: TestContext;
 let dataDir: string;
-const servers = new Map<string, ManagedProcess>();
+const servers = new Map<string, ApiProcess>();
 const baseUrls = new Map<string, string>();
 const streams: OpenLiveStream[] = [];
 
@@ -30,42 +28,29 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(streams.map((stream) => stream.close()));
-  await Promise.all([...servers.values()].map((server) => server.stop(2_000)));
+  await Promise.all([...servers.values()].map((server) => server.process.stop(2_000)));
   rmSync(dataDir, { recursive: true, force: true });
   await t.close();
 });
 
-/** The real server (`npm run serve`) as its own process on the test's database; several may run at once. */
+/** The real server as its own process on the test's database; several may run at once. */
 async function startServer(name: string): Promise<string> {
-  const port = await findFreePort();
-  const server = startProcess(name, process.execPath, [cli.tsx, 'server/index.ts'], {
-    cwd: repoRoot,
-    output: 'prefix',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: t.databaseUrl!,
-      DATABASE_POOL_SIZE: '4',
-      DATA_DIR: path.join(dataDir, name),
-      STATIC_DIR: '.tmp/no-static-dir',
-      DEMO_PASSWORD: demoPassword,
-      SEED_DEMO: 'false',
-    },
+  const server = await startApiProcess({
+    name,
+    databaseUrl: t.databaseUrl!,
+    dataDir: path.join(dataDir, name),
+    env: { DEMO_PASSWORD: demoPassword },
   });
   servers.set(name, server);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${baseUrl}/api/health`, { timeoutMs: 90_000, process: server });
-  baseUrls.set(name, baseUrl);
-  return baseUrl;
+  baseUrls.set(name, server.baseUrl);
+  return server.baseUrl;
 }
 
 /** Ends a server at once, as a crash would: its clients' connections are cut. */
 async function killServer(name: string) {
   const server = servers.get(name);
-  if (server?.child.pid === undefined) throw new Error(`No server ${name}`);
-  process.kill(-server.child.pid, 'SIGKILL');
-  await server.exited;
+  if (!server) throw new Error(`No server ${name}`);
+  await server.kill();
   servers.delete(name);
 }
 
