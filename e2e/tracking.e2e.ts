@@ -260,6 +260,15 @@ describe('tracking in Chromium against the real server', () => {
     await addPitch(tablet, 'Slider', '80');
     await pitches.getByRole('listitem', { name: 'Pitch 3' }).waitFor();
     await tablet.getByText('All changes saved').waitFor({ timeout: 30_000 });
+    const savedAt = Date.now();
+    // Live (issue 24): the phone, still on the workout, shows the tablet's pitch without a reload.
+    await phone
+      .getByRole('region', { name: 'Pitches' })
+      .getByRole('listitem', { name: 'Pitch 3' })
+      .waitFor({ timeout: 10_000 });
+    console.log(
+      `[tracking] the tablet's pitch on the phone ${Date.now() - savedAt} ms after the tablet saved it`,
+    );
 
     // The server has each pitch once, numbered in the order they were thrown.
     const log = await serverLogOf(entryId);
