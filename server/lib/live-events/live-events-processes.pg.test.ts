@@ -112,8 +112,16 @@ describe('live events across server processes on one PostgreSQL', () => {
       expect((await schedule(first, 12)).status).toBe(201);
 
       const onFirst = await streamFrom(first, athlete, arrived!.id);
-      const missed = await drain(onFirst, 2);
-      expect(missed.map((event) => event.data.data.dates)).toEqual([
+      // Each change also told the athlete of a new notification (ADR 055): four events, in commit order.
+      const missed = await drain(onFirst, 4);
+      expect(missed.map((event) => event.kind)).toEqual([
+        'notifications',
+        'schedule',
+        'notifications',
+        'schedule',
+      ]);
+      const scheduled = missed.filter((event) => event.kind === 'schedule');
+      expect(scheduled.map((event) => event.data.data.dates)).toEqual([
         [addCalendarDays(today, 11)],
         [addCalendarDays(today, 12)],
       ]);
