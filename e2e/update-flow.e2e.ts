@@ -86,7 +86,17 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
     const loadsBeforeDeploy = loads();
 
     deployRelease('release-2');
-    await page.getByRole('navigation').getByRole('link', { name: 'Travel roster' }).click();
+    const travelRoster = page.getByRole('navigation').getByRole('link', { name: 'Travel roster' });
+    // A pointer resting on the link preloads the screen's chunk, which is gone: the page stays where it is.
+    const chunkGone = page.waitForResponse((response) => response.url().includes('/assets/') && !response.ok());
+    await travelRoster.hover();
+    await chunkGone;
+    await page.waitForTimeout(500);
+    expect(loads()).toBe(loadsBeforeDeploy);
+    expect(new URL(page.url()).pathname).toBe('/app/dashboard');
+    expect(await page.getByText('There was an error loading this page').count()).toBe(0);
+    // Opening the screen loads it as a new page of the new release.
+    await travelRoster.click();
     await page.getByRole('heading', { level: 1, name: 'Travel roster' }).waitFor();
     expect(await runningRelease(page)).toBe('release-2');
     expect(new URL(page.url()).pathname).toBe('/app/travel-roster');

@@ -11,7 +11,7 @@ import { endSessionWhenRefused } from '@/lib/auth/session-guards';
 import { applyBranding } from '@/lib/branding/apply-branding';
 import { readCachedSettings } from '@/lib/branding/settings-cache';
 import { reloadIfUpdatePending, registerServiceWorkerAfterFirstPaint } from '@/lib/pwa/service-worker';
-import { reloadOnStaleChunks } from '@/lib/pwa/stale-chunk-reload';
+import { followNavigation, reloadIfReleaseStale, reloadOnStaleChunks } from '@/lib/pwa/stale-chunk-reload';
 import { createQueryClient } from '@/lib/query-client';
 import { startErrorReportingAfterFirstPaint } from '@/lib/sentry/error-reporting';
 import type { AppRouter } from './router';
@@ -56,6 +56,7 @@ async function start(root: HTMLElement): Promise<void> {
   await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, auth: authSession });
+  followNavigation(() => ({ pending: router.state.isLoading, href: router.state.location.href }));
   if (authSession.isAuthenticated()) {
     // The cache comes back and the screen's code downloads before the router's first load (signed-in-start.ts).
     // A chunk that cannot load (a broken deploy) must not keep the app from starting.
@@ -71,7 +72,7 @@ async function start(root: HTMLElement): Promise<void> {
 
   // Spec 4: an installed update waits for the next route change, then reloads the page between two screens.
   router.subscribe('onResolved', (event) => {
-    if (event.hrefChanged) reloadIfUpdatePending();
+    if (event.hrefChanged && !reloadIfUpdatePending()) reloadIfReleaseStale(event.toLocation.href);
   });
 
   createRoot(root).render(

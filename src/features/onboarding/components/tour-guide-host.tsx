@@ -11,8 +11,9 @@ import {
 } from '@/stores/onboarding-tour-store';
 import { StepBanner } from './guide-banner';
 
-// Its own chunk: only staff with a tour to follow load it, never the first screen (ADR 041).
-const TourGuide = lazy(() => import('./tour-guide'));
+// Its own chunk: only staff with a tour to follow load it, never the first screen (ADR 041). It loads by
+// itself, so a chunk a deploy removed shows no guide rather than an error; the next screen reloads the page.
+const TourGuide = lazy(() => import('./tour-guide').catch(() => ({ default: () => null })));
 
 /**
  * Starts the tour for an admin or coach whose tour is loaded and not finished, and loads the guide for them.
