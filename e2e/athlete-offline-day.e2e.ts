@@ -85,21 +85,43 @@ async function serverLogOf(entryId: string): Promise<ServerLog | null> {
 
 interface ApiTraffic {
   requests: { path: string; bytes: number }[];
+  /** API requests sent and not finished, the live-events stream aside (it stays open). */
+  inFlight: Set<string>;
 }
 
 /** Every API response on the wire (compressed body and headers, as Chromium received it) from now on. */
 function recordApiTraffic(protocol: CDPSession): ApiTraffic {
-  const traffic: ApiTraffic = { requests: [] };
+  const traffic: ApiTraffic = { requests: [], inFlight: new Set() };
   const paths = new Map<string, string>();
+  protocol.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') traffic.inFlight.add(requestId);
+  });
   protocol.on('Network.responseReceived', ({ requestId, response }) => {
     const url = new URL(response.url);
     if (url.pathname.startsWith('/api/')) paths.set(requestId, `${url.pathname}${url.search}`);
   });
   protocol.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    traffic.inFlight.delete(requestId);
     const requestPath = paths.get(requestId);
     if (requestPath) traffic.requests.push({ path: requestPath, bytes: encodedDataLength });
   });
+  protocol.on('Network.loadingFailed', ({ requestId }) => traffic.inFlight.delete(requestId));
   return traffic;
+}
+
+/**
+ * Waits until no API request has been in flight for half a second (at most 30 s). Not the page's network idle:
+ * the live-events stream stays open for as long as the app is.
+ */
+async function apiQuiet(page: Page, traffic: ApiTraffic): Promise<void> {
+  let quietSince = Date.now();
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    if (traffic.inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`API requests still in flight after 30 s: ${traffic.inFlight.size}`);
 }
 
 /** The requests the coming week adds to what the dashboard reads anyway. */
@@ -197,7 +219,7 @@ describe('the athlete’s day in the field', () => {
         stored.includes('"maxes"'),
       30_000,
     );
-    await page.waitForLoadState('networkidle');
+    await apiQuiet(page, traffic);
     reportTraffic('demo athlete', traffic);
     const shift = await layoutShift(page);
     console.log(
@@ -270,7 +292,7 @@ describe('the athlete’s day in the field', () => {
       (stored) => stored.includes('"last-time"') && stored.includes('"assignment"'),
       30_000,
     );
-    await page.waitForLoadState('networkidle');
+    await apiQuiet(page, traffic);
     reportTraffic('demo coach', traffic);
     const shift = await layoutShift(page);
     console.log(

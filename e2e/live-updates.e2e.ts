@@ -24,7 +24,14 @@ describe('live updates in Chromium', () => {
     const todayCard = athlete.getByRole('region', { name: 'Today' });
     await todayCard.waitFor();
     const shownBefore = await todayCard.getByText('Pitcher Arm Care').count();
-    const unreadBefore = await unreadOnBell(athlete);
+    // Read what is there first: a workout on a day that already has one folds into that day's notification.
+    if ((await unreadOnBell(athlete)) > 0) {
+      await athlete.getByRole('button', { name: /^Notifications/ }).click();
+      await athlete.getByRole('button', { name: 'Mark all read' }).click();
+      await athlete.getByText('All read').waitFor();
+      await athlete.keyboard.press('Escape');
+      await athlete.getByRole('button', { name: 'Notifications' }).waitFor();
+    }
 
     const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');
     await coach.goto(`/app/schedule?view=week&date=${today}`);
@@ -51,7 +58,7 @@ describe('live updates in Chromium', () => {
     await expect
       .poll(() => todayCard.getByText('Pitcher Arm Care').count(), { timeout: 10_000, interval: 100 })
       .toBeGreaterThan(shownBefore);
-    await athlete.getByRole('button', { name: `Notifications, ${unreadBefore + 1} unread` }).waitFor();
+    await athlete.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     console.log(
       `[live-updates] scheduled → on the athlete's dashboard and bell: ${Date.now() - scheduledAt} ms`,
     );
@@ -59,11 +66,12 @@ describe('live updates in Chromium', () => {
     await athlete.getByRole('button', { name: /^Notifications/ }).click();
     const notification = athlete.getByRole('button', { name: /^New in your schedule \(unread\)/ }).first();
     await notification.waitFor();
-    expect(await notification.textContent()).toContain(`Pitcher Arm Care on ${heading(today)}`);
+    // Alone, it names the workout; folded into the day's earlier ones, it counts them.
+    expect(await notification.textContent()).toMatch(new RegExp(`(Pitcher Arm Care|\\d+ workouts) on ${heading(today)}`));
     await saveScreenshotsAtBothSizes(athlete, 'live-updates-notifications-drawer');
     await notification.click();
     await athlete.waitForURL(/\/app\/schedule/);
     expect(new URL(athlete.url()).searchParams.get('date')).toBe(today);
-    expect(await unreadOnBell(athlete)).toBe(unreadBefore);
+    expect(await unreadOnBell(athlete)).toBe(0);
   });
 });
