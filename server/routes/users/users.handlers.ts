@@ -207,6 +207,14 @@ export const changeUserStatus: RouteHandler<typeof routes.changeUserStatus, Sign
   }
   if (!userStatusTransitions[target.status].includes(next)) throw refusedTransition(target, next);
 
+  // The person hears of a decision on their sign-up; disabling and enabling are not mailed.
+  const decision =
+    next === 'approved' && (target.status === 'pending' || target.status === 'rejected')
+      ? 'approved'
+      : next === 'rejected'
+        ? 'rejected'
+        : null;
+
   // Only from the status just checked: a change made meanwhile by someone else wins, and this one is refused.
   const updated = await tenant.transaction(async (scope) => {
     const [changed] = await scope.update(
@@ -229,20 +237,14 @@ export const changeUserStatus: RouteHandler<typeof routes.changeUserStatus, Sign
         and(eq(sessions.userId, target.id), isNull(sessions.revokedAt))!,
       );
     }
+    // With the change it is about: an approval is never without its notification, nor a notification without it.
+    // Before the change's live event (ADR 054 addendum: notification rows lock before the events' lock).
+    if (decision === 'approved') {
+      await notify(scope, accountApproved(changed.id, viewer.organization.name), { actorId: viewer.user.id });
+    }
     await recordPersonChange(scope, changed.id);
     return changed;
   });
-  // The person hears of a decision on their sign-up; disabling and enabling are not mailed.
-  const decision =
-    next === 'approved' && (target.status === 'pending' || target.status === 'rejected')
-      ? 'approved'
-      : next === 'rejected'
-        ? 'rejected'
-        : null;
-  if (decision === 'approved') {
-    const approved = accountApproved(updated.id, viewer.organization.name);
-    await tenant.transaction((tx) => notify(tx, approved, { actorId: viewer.user.id }));
-  }
   if (decision) {
     const organization = c.var.viewer.organization;
     sendAfterResponse(c, `The ${decision} mail of user ${updated.id}`, () =>
