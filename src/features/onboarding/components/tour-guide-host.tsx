@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { authQueries } from '@/lib/auth/auth-queries';
 import {
@@ -13,7 +14,7 @@ import { StepBanner } from './guide-banner';
 
 // Its own chunk: only staff with a tour to follow load it, never the first screen (ADR 041). It loads by
 // itself, so a chunk a deploy removed shows no guide rather than an error; the next screen reloads the page.
-const TourGuide = lazy(() => import('./tour-guide').catch(() => ({ default: () => null })));
+const TourGuide = lazy<ComponentType>(() => import('./tour-guide').catch(() => ({ default: () => null })));
 
 /**
  * Starts the tour for an admin or coach whose tour is loaded and not finished, and loads the guide for them.
