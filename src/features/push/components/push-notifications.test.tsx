@@ -1,6 +1,7 @@
 import { demoUsers } from '@mocks/data';
+import { createNotificationsFake } from '@mocks/handlers/notifications';
 import { server } from '@mocks/server';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { authQueries } from '@/lib/auth/auth-queries';
 import type * as FirebaseConfigModule from '@/lib/firebase/firebase-config';
 import type { PushMessaging } from '@/lib/firebase/load-push-messaging';
@@ -48,9 +49,9 @@ vi.mock('@/lib/firebase/load-push-messaging', () => ({
 }));
 
 /** A browser with push: a worker, the Notification API that answers `answer`, a push manager, HTTPS. */
-function emulatePushBrowser(answer: NotificationPermission) {
+function emulatePushBrowser(answer: NotificationPermission, permission: NotificationPermission = 'default') {
   const requestPermission = vi.fn(() => Promise.resolve(answer));
-  vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+  vi.stubGlobal('Notification', { permission, requestPermission });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('isSecureContext', true);
   const registration = { scope: 'http://localhost:3000/' } as ServiceWorkerRegistration;
@@ -119,5 +120,31 @@ describe('push in the signed-in area', () => {
     expect(firebase.load).not.toHaveBeenCalled();
     expect(firebase.getToken).not.toHaveBeenCalled();
     expect(updates).toEqual([]);
+  });
+
+  it('says on the profile that this browser blocks notifications, and the settings still save', async () => {
+    emulatePushBrowser('denied', 'denied');
+    const fake = createNotificationsFake();
+    server.use(...fake.handlers);
+    signInAs(demoUsers.athlete);
+    const { user } = renderApp('/app/profile');
+    const form = await screen.findByRole('form', { name: 'Notification settings' });
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'Notifications are blocked for this app in this browser.',
+    );
+    await user.click(within(form).getByRole('switch', { name: 'New workouts in my schedule' }));
+    await user.click(within(form).getByRole('button', { name: 'Save notification settings' }));
+    await vi.waitFor(() =>
+      expect(fake.preferences.get(demoUsers.athlete.id)?.mutedKinds).toEqual(['workout_scheduled']),
+    );
+  });
+
+  it('says nothing about push on the profile when this browser allows it', async () => {
+    emulatePushBrowser('granted', 'granted');
+    firebase.getToken.mockResolvedValue('fcm-token-1');
+    signInAs(demoUsers.athlete);
+    renderApp('/app/profile');
+    const form = await screen.findByRole('form', { name: 'Notification settings' });
+    expect(within(form).queryByRole('status')).toBeNull();
   });
 });
