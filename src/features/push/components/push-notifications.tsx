@@ -3,14 +3,12 @@ import { useEffect } from 'react';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { firebaseConfig } from '@/lib/firebase/firebase-config';
 import { loadPushMessaging } from '@/lib/firebase/load-push-messaging';
-import { foregroundToast } from '@/lib/firebase/push-payload';
 import { supportsPush } from '@/lib/pwa/device';
-import { useNotificationActions } from '@/stores/notifications-store';
 import { savePushToken } from '../api/save-push-token';
 import { startPushRegistration } from '../push-registration';
 
-/** Spec 3: a push shown in the page is a success (status 1). */
-const successStatus = 1;
+/** `notificationQueries.all()` of the bell (another feature's): the list and its unread count. */
+const notificationsKey = ['notifications'] as const;
 
 /**
  * Push for the signed-in user (spec 4): mounted once by the signed-in frame, renders nothing. Firebase loads
@@ -20,7 +18,6 @@ export function PushNotifications() {
   // The /app guard has loaded the session; this reads it without fetching again.
   const { data: me } = useQuery({ ...authQueries.me(), enabled: false });
   const queryClient = useQueryClient();
-  const { setNewNotification } = useNotificationActions();
   const userId = me?.user.id;
 
   useEffect(() => {
@@ -34,12 +31,13 @@ export function PushNotifications() {
       loadMessaging: loadPushMessaging,
       storedToken: () => queryClient.getQueryData(authQueries.me().queryKey)?.user.firebaseToken ?? null,
       saveToken: (token) => savePushToken(queryClient, userId, token),
-      onForegroundMessage: (message) =>
-        setNewNotification({ ...foregroundToast(message), status: successStatus }),
+      // The live event of the same notification raises the page's toast (ADR 059); a second one would repeat it.
+      // The push still has the bell read again, in case the live stream is down.
+      onForegroundMessage: () => void queryClient.invalidateQueries({ queryKey: notificationsKey }),
       storage: localStorage,
       now: Date.now,
     });
-  }, [userId, queryClient, setNewNotification]);
+  }, [userId, queryClient]);
 
   return null;
 }
