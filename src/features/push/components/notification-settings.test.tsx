@@ -147,4 +147,21 @@ describe('notification settings on the profile', () => {
       expect(fake.preferences.get(demoUsers.athlete.id)?.mutedKinds).toEqual(['log_corrected']),
     );
   });
+
+  it('says so when the settings cannot be loaded, and reads them again on request', async () => {
+    signInAs(demoUsers.athlete);
+    // A refusal, which is not retried (a network error or a 5xx is, after seconds).
+    let isRefused = true;
+    server.use(
+      http.get('*/api/notifications/preferences', () =>
+        isRefused ? apiError(403, { code: errorCodes.forbidden, message: 'Not now.' }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/app/profile');
+    expect(await screen.findByText('Your notification settings could not be loaded.')).toBeInTheDocument();
+    isRefused = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const form = await screen.findByRole('form', { name: 'Notification settings' });
+    expect(within(form).getByRole('switch', { name: 'New workouts in my schedule' })).toBeChecked();
+  });
 });
