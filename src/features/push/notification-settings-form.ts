@@ -3,7 +3,10 @@ import type { NotificationKind, NotificationPreferences } from '@contract/notifi
 import { notificationPreferencesSchema } from '@contract/notifications';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
-/** Each kind in words a person uses, with who can receive it (server/lib/notifications/makers.ts). */
+/**
+ * Each kind in words a person uses, with who can receive it (server/lib/notifications/makers.ts). Not offered:
+ * `account_approved` (whoever reads this is approved already) and `message` (chat comes with issue 25).
+ */
 export const notificationKindChoices: readonly {
   kind: NotificationKind;
   label: string;
@@ -20,12 +23,6 @@ export const notificationKindChoices: readonly {
     kind: 'log_corrected',
     label: 'Corrections to my workouts',
     description: 'When a coach corrects something you logged.',
-    roles: ['athlete'],
-  },
-  {
-    kind: 'account_approved',
-    label: 'My account is approved',
-    description: 'When an administrator lets you in.',
     roles: ['athlete'],
   },
   {
@@ -72,8 +69,8 @@ export function formValuesOf(preferences: NotificationPreferences, role: Role): 
 }
 
 /**
- * The request: the switches shown say which kinds are muted; a kind not shown (chat messages, until issue 25) stays
- * as saved. Quiet hours off sends neither time.
+ * The request: the switches shown say which kinds are muted; a kind not shown stays as saved. Quiet hours off
+ * sends neither time.
  */
 export function preferencesOf(
   values: NotificationSettingsValues,

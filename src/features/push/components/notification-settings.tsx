@@ -109,62 +109,64 @@ function NotificationSettingsForm({ role, saved }: { role: Role; saved: Notifica
         </Alert>
       ) : null}
 
-      <fieldset>
-        <legend className="text-sm font-semibold text-foreground">Push me when</legend>
-        <div className="divide-y divide-border">
-          {kindsFor(role).map(({ kind, label, description }) => (
-            <Controller
-              key={kind}
-              control={control}
-              name={`pushes.${kind}`}
-              render={({ field }) => (
-                <Switch
-                  label={label}
-                  description={
-                    kind === 'record_set' && settings.data?.recordNotifications === false
-                      ? `${description} Your organisation has these turned off for now.`
-                      : description
-                  }
-                  checked={field.value ?? true}
-                  onCheckedChange={field.onChange}
-                />
-              )}
-            />
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className="border-t border-border pt-2">
-        <legend className="sr-only">Quiet hours</legend>
-        <Controller
-          control={control}
-          name="quietHours"
-          render={({ field }) => (
-            <Switch
-              label="Quiet hours"
-              description={`No pushes between these times${timeZone ? ` (${timeZone} time)` : ''}; they wait under the bell.`}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        {quietHours ? (
-          <div className="grid grid-cols-2 gap-x-3 sm:max-w-sm">
-            <TextField
-              label="From"
-              type="time"
-              error={errors.quietFrom?.message}
-              {...register('quietFrom')}
-            />
-            <TextField
-              label="Until"
-              type="time"
-              error={errors.quietUntil?.message}
-              {...register('quietUntil')}
-            />
+      <div className="divide-y divide-border">
+        <fieldset className="pb-1">
+          <legend className="text-sm font-semibold text-foreground">Push me when</legend>
+          <div className="divide-y divide-border">
+            {kindsFor(role).map(({ kind, label, description }) => (
+              <Controller
+                key={kind}
+                control={control}
+                name={`pushes.${kind}`}
+                render={({ field }) => (
+                  <Switch
+                    label={label}
+                    description={
+                      kind === 'record_set' && settings.data?.recordNotifications === false
+                        ? `${description} Your organisation has these turned off for now.`
+                        : description
+                    }
+                    checked={field.value ?? true}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
+              />
+            ))}
           </div>
-        ) : null}
-      </fieldset>
+        </fieldset>
+
+        <fieldset className="pt-1">
+          <legend className="sr-only">Quiet hours</legend>
+          <Controller
+            control={control}
+            name="quietHours"
+            render={({ field }) => (
+              <Switch
+                label="Quiet hours"
+                description={`No pushes between these times${timeZone ? ` (${timeZone} time)` : ''}; they wait under the bell.`}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          {quietHours ? (
+            <div className="grid grid-cols-2 gap-x-3 sm:max-w-sm">
+              <TextField
+                label="From"
+                type="time"
+                error={errors.quietFrom?.message}
+                {...register('quietFrom')}
+              />
+              <TextField
+                label="Until"
+                type="time"
+                error={errors.quietUntil?.message}
+                {...register('quietUntil')}
+              />
+            </div>
+          ) : null}
+        </fieldset>
+      </div>
 
       {(failure ?? errors.root?.message) ? (
         <Alert title="Your notification settings were not saved.">{failure ?? errors.root?.message}</Alert>
