@@ -34,3 +34,24 @@ export function pushAvailabilityNotice(
       return null;
   }
 }
+
+/**
+ * Tells `onChange` when the browser's notification permission changes (the first-click prompt, or the site settings),
+ * where the Permissions API can say so; elsewhere the notice is read again on the next render.
+ */
+export function subscribeToPushPermission(onChange: () => void): () => void {
+  let status: PermissionStatus | undefined;
+  let isStopped = false;
+  navigator.permissions
+    ?.query({ name: 'notifications' })
+    .then((found) => {
+      if (isStopped) return;
+      status = found;
+      status.addEventListener('change', onChange);
+    })
+    .catch(() => undefined);
+  return () => {
+    isStopped = true;
+    status?.removeEventListener('change', onChange);
+  };
+}

@@ -1,7 +1,7 @@
 import type { Role } from '@contract';
 import type { NotificationPreferences } from '@contract/notifications';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
-import { showFieldErrors } from '@/lib/api/request-failure';
+import { requestFailureMessage, showFieldErrors } from '@/lib/api/request-failure';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { useNotificationActions } from '@/stores/notifications-store';
@@ -24,7 +24,7 @@ import {
   kindsFor,
   notificationSettingsResolver,
 } from '../notification-settings-form';
-import { pushAvailability, pushAvailabilityNotice } from '../push-availability';
+import { pushAvailability, pushAvailabilityNotice, subscribeToPushPermission } from '../push-availability';
 
 /** The profile's "Notifications" card: which kinds push to this person's devices, and quiet hours. */
 export function NotificationSettings() {
@@ -52,7 +52,7 @@ export function NotificationSettings() {
       ) : (
         <div className="px-4 py-5 sm:px-6">
           <Alert title="Your notification settings could not be loaded.">
-            <p>Check your connection and try again.</p>
+            <p>{requestFailureMessage(preferences.error)}</p>
             <Button
               variant="secondary"
               className="mt-3"
@@ -81,7 +81,7 @@ function NotificationSettingsForm({ role, saved }: { role: Role; saved: Notifica
   >({ defaultValues: formValuesOf(saved, role), resolver });
   const { errors, isDirty } = formState;
   const quietHours = useWatch({ control, name: 'quietHours' });
-  const notice = pushAvailabilityNotice(pushAvailability());
+  const notice = pushAvailabilityNotice(useSyncExternalStore(subscribeToPushPermission, pushAvailability));
   const timeZone = settings.data?.timeZone;
 
   const submit = handleSubmit((request) => {

@@ -106,6 +106,7 @@ describe('push in the signed-in area', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(navigator, 'permissions');
   });
 
   it('asks on the first click and sends the token to the profile', async () => {
@@ -227,5 +228,27 @@ describe('push in the signed-in area', () => {
     renderApp('/app/profile');
     const form = await screen.findByRole('form', { name: 'Notification settings' });
     expect(within(form).queryByRole('status')).toBeNull();
+  });
+
+  it('says so on the profile as soon as the browser blocks notifications', async () => {
+    const browser = emulatePushBrowser('granted', 'granted');
+    firebase.getToken.mockResolvedValue('fcm-token-1');
+    const permission = new EventTarget();
+    Object.defineProperty(navigator, 'permissions', {
+      configurable: true,
+      value: { query: () => Promise.resolve(permission) },
+    });
+    signInAs(demoUsers.athlete);
+    renderApp('/app/profile');
+    const form = await screen.findByRole('form', { name: 'Notification settings' });
+    expect(within(form).queryByRole('status')).toBeNull();
+
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: browser.requestPermission });
+    act(() => {
+      permission.dispatchEvent(new Event('change'));
+    });
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'Notifications are blocked for this app in this browser.',
+    );
   });
 });
