@@ -153,7 +153,16 @@ describe('push in the signed-in area', () => {
     notifications.byUser.get(demoUsers.athlete.id)?.unshift(arrived);
     // The server pushes and writes the live event after the same commit; here the push comes first, and the person
     // dismisses whatever toast it raised before the live event lands.
-    act(() => firebase.deliver({ data: { title: arrived.title, body: arrived.body } }));
+    act(() =>
+      firebase.deliver({
+        data: {
+          title: arrived.title,
+          body: arrived.body,
+          notificationId: arrived.id,
+          notificationAt: arrived.createdAt,
+        },
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     for (const dismiss of screen.queryAllByRole('button', { name: 'Dismiss notification' })) {
       await user.click(dismiss);
@@ -172,7 +181,7 @@ describe('push in the signed-in area', () => {
     expect(toastsSeen()).toBe(1);
   });
 
-  it('has the bell read again on a push in the foreground, with no toast of its own', async () => {
+  it('shows the spec’s success toast for a push in the foreground, and the bell reads again', async () => {
     emulatePushBrowser('granted', 'granted');
     firebase.getToken.mockResolvedValue('fcm-token-1');
     const notifications = createNotificationsFake();
@@ -187,7 +196,7 @@ describe('push in the signed-in area', () => {
     if (comment) comment.read = false;
     act(() => firebase.deliver({ data: { title: 'Schedule', body: 'Practice moves to 6 pm' } }));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
-    expect(screen.queryByText('Practice moves to 6 pm')).toBeNull();
+    expect(await screen.findByText('Practice moves to 6 pm')).toBeInTheDocument();
   });
 
   it('leaves the profile alone when the user declines', async () => {
