@@ -59,12 +59,14 @@ async function coachComments(text: string) {
   await pushesSettled();
 }
 
-async function jamiesBodies(): Promise<string[]> {
+async function jamiesInbox(): Promise<NotificationListResponse['data']> {
   const list = await t.request<NotificationListResponse>('GET', `/api/notifications?user=${jamieId}`, {
     token: jamie,
   });
-  return list.body.data.map((item) => item.body);
+  return list.body.data;
 }
+
+const jamiesBodies = async (): Promise<string[]> => (await jamiesInbox()).map((item) => item.body);
 
 const setPreferences = async (body: Record<string, unknown>) =>
   expect((await t.request('PUT', '/api/notifications/preferences', { token: jamie, body })).status).toBe(200);
@@ -75,14 +77,18 @@ const clockTime = (minutes: number) => {
 };
 
 describe('push after commit', () => {
-  it('sends the notification’s title, body and link to the recipient’s device', async () => {
+  it('sends the notification’s title, body, link and which notification it is to the recipient’s device', async () => {
     await coachComments('Great tempo today.');
     const [send] = sendsToJamie();
     expect(sendsToJamie()).toHaveLength(1);
+    // The same id and time as the list shows, so an open page announces it once (ADR 059).
+    const [listed] = (await jamiesInbox()).filter((item) => item.body === 'Great tempo today.');
     expect(send!.body.message.data).toEqual({
       title: 'Casey Jordan commented on your workout',
       body: 'Great tempo today.',
       link: `/app/completed/${logId}`,
+      notificationId: listed?.id,
+      notificationAt: listed?.createdAt,
     });
     expect(fake.sends.filter((one) => one.body.message.token !== jamiesDevice)).toEqual([]);
   });

@@ -106,6 +106,8 @@ async function sendQueued(db: Database, push: PushSender, queue: readonly Queued
         title: row.title,
         body: row.body,
         ...(row.link ? { link: row.link } : {}),
+        notificationId: row.id,
+        notificationAt: row.updatedAt.toISOString(),
       }),
     ),
   );

@@ -131,7 +131,7 @@ export class FirebasePushSender implements PushSender {
  */
 function webPushMessage(token: string, message: PushMessage): TokenMessage {
   const data = Object.fromEntries(
-    (['title', 'body', 'link', 'icon'] as const).flatMap((key) => {
+    (['title', 'body', 'link', 'icon', 'notificationId', 'notificationAt'] as const).flatMap((key) => {
       const value = message[key];
       return value === undefined ? [] : [[key, value]];
     }),

@@ -9,6 +9,9 @@ export interface PushMessage {
   /** Where a click on the notification leads, e.g. a path in the app. */
   link?: string;
   icon?: string;
+  /** The notification it is, and when it was made or last folded into: an open page announces it once. */
+  notificationId?: string;
+  notificationAt?: string;
 }
 
 /** What became of one push; push is best-effort, so failures are results, not exceptions. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { defaultToastMessage } from '@/lib/firebase/push-payload';
 import { subscribeToLiveEvents } from '@/lib/live-events/live-event-listeners';
+import { announceOnce, announcementKey } from '@/lib/notifications/announce-once';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { notificationQueries, notificationsOf } from '../api/notification-queries';
 import { useSignedInUserId } from '../api/use-signed-in-user-id';
@@ -21,7 +22,6 @@ export function NotificationToasts() {
 
   useEffect(() => {
     if (!userId) return;
-    const announced = new Set<string>();
     return subscribeToLiveEvents((event: LiveEvent) => {
       const { notificationId } = event.data;
       if (event.kind !== 'notifications' || !notificationId) return;
@@ -30,9 +30,8 @@ export function NotificationToasts() {
       const notification = notificationsOf(pages).find((item) => item.id === notificationId);
       if (!notification || notification.read) return;
       if (Math.abs(Date.parse(notification.createdAt) - Date.parse(event.at)) > newWithinMs) return;
-      const key = `${notification.id}@${notification.createdAt}`;
-      if (announced.has(key)) return;
-      announced.add(key);
+      // The foreground push of the same notification may have announced it already.
+      if (!announceOnce(announcementKey(notification.id, notification.createdAt))) return;
       setNewNotification({
         title: notification.title,
         message: notification.body.trim() || defaultToastMessage,

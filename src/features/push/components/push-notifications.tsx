@@ -3,14 +3,29 @@ import { useEffect } from 'react';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { firebaseConfig } from '@/lib/firebase/firebase-config';
 import { loadPushMessaging } from '@/lib/firebase/load-push-messaging';
+import type { PushMessage } from '@/lib/firebase/push-payload';
 import { foregroundToast } from '@/lib/firebase/push-payload';
+import { announceOnce, announcementKey } from '@/lib/notifications/announce-once';
 import { supportsPush } from '@/lib/pwa/device';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { savePushToken } from '../api/save-push-token';
 import { startPushRegistration } from '../push-registration';
 
-/** Spec 3: a push shown in the page is a success (status 1). */
+/** Spec 8: a push shown in the page is a success toast (status 1). */
 const successStatus = 1;
+
+/**
+ * Spec 8's foreground toast, once per notification: the live event of the same notification may have raised it
+ * (ADR 059). Firebase hands a foreground message to every window of the app; only the one on screen says it.
+ */
+function isFirstAnnouncement(message: PushMessage): boolean {
+  if (document.visibilityState !== 'visible') return false;
+  const { notificationId, notificationAt } = message.data ?? {};
+  return !notificationId || !notificationAt || announceOnce(announcementKey(notificationId, notificationAt));
+}
+
+/** `notificationQueries.all()` of the bell (another feature's): the list and its unread count. */
+const notificationsKey = ['notifications'] as const;
 
 /**
  * Push for the signed-in user (spec 4): mounted once by the signed-in frame, renders nothing. Firebase loads
@@ -34,8 +49,11 @@ export function PushNotifications() {
       loadMessaging: loadPushMessaging,
       storedToken: () => queryClient.getQueryData(authQueries.me().queryKey)?.user.firebaseToken ?? null,
       saveToken: (token) => savePushToken(queryClient, userId, token),
-      onForegroundMessage: (message) =>
-        setNewNotification({ ...foregroundToast(message), status: successStatus }),
+      onForegroundMessage: (message) => {
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        if (isFirstAnnouncement(message))
+          setNewNotification({ ...foregroundToast(message), status: successStatus });
+      },
       storage: localStorage,
       now: Date.now,
     });

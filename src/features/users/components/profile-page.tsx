@@ -2,7 +2,7 @@ import type { Person, User } from '@contract';
 import { updatePersonRequestSchema } from '@contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,8 +21,11 @@ import { SaveChangesBar } from './save-changes-bar';
 
 export const profileDraftKey = 'profile';
 
-/** `/app/profile`: everyone's own name and phone; an athlete also reads its athlete profile. */
-export function ProfilePage() {
+/**
+ * `/app/profile`: everyone's own name and phone; an athlete also reads its athlete profile. `sections` come after
+ * (the route adds the notification settings, another feature's).
+ */
+export function ProfilePage({ sections }: { sections?: ReactNode }) {
   useScreenTitle('Profile');
   const { data: me } = useSuspenseQuery(authQueries.me());
   const person = useQuery(userQueries.detail(me.user.id));
@@ -66,6 +69,7 @@ export function ProfilePage() {
           </Button>
         </Alert>
       )}
+      {sections}
     </div>
   );
 }
