@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySchema } from './tracking';
 import { roleSchema } from './users';
 
 /**
@@ -49,3 +50,7 @@ export const activityLikesResponseSchema = z.object({
   data: z.object({ likes: z.int().min(0), likedByMe: z.boolean() }),
 });
 export type ActivityLikesResponse = z.infer<typeof activityLikesResponseSchema>;
+
+/** GET /api/activities/{activityId}: one activity, as the feed shows it (a notification's link opens it). */
+export const activityResponseSchema = z.object({ data: activitySchema });
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;

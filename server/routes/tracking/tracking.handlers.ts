@@ -95,5 +95,8 @@ export const listCompletedWorkouts: Handler<'listCompletedWorkouts'> = async (c)
 export const listActivities: Handler<'listActivities'> = async (c) =>
   c.json(await trackingOf(c).activities.activities(c.req.valid('query')), 200);
 
+export const getActivity: Handler<'getActivity'> = async (c) =>
+  c.json({ data: await trackingOf(c).activities.activity(c.req.valid('param').activityId) }, 200);
+
 export const getWeekCompliance: Handler<'getWeekCompliance'> = async (c) =>
   c.json(await trackingOf(c).compliance.weekCompliance(), 200);

@@ -16,4 +16,5 @@ export const trackingRouter = createRouter<SignedInAppEnv>()
   .openapi(routes.getAthleteTraining, handlers.getAthleteTraining)
   .openapi(routes.listCompletedWorkouts, handlers.listCompletedWorkouts)
   .openapi(routes.listActivities, handlers.listActivities)
+  .openapi(routes.getActivity, handlers.getActivity)
   .openapi(routes.getWeekCompliance, handlers.getWeekCompliance);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { activityParamSchema, activityResponseSchema } from '../../../contract/activities';
 import {
   activityListResponseSchema,
   activityQuerySchema,
@@ -278,7 +279,22 @@ export const listActivities = signedInRoute({
   request: { query: activityQuerySchema },
   responses: {
     200: jsonContent(activityListResponseSchema, 'A page of activities'),
-    400: errorResponse('page, size or kind is not valid'),
+    400: errorResponse('page, size, kind, athleteId or groupId is not valid'),
+  },
+});
+
+export const getActivity = signedInRoute({
+  operationId: 'getActivity',
+  method: 'get',
+  path: '/api/activities/{activityId}',
+  tags,
+  summary:
+    "One activity with its likes and comment count (staff: the organisation's; athletes: what their feed shows)",
+  roles: everyone,
+  request: { params: activityParamSchema },
+  responses: {
+    200: jsonContent(activityResponseSchema, 'The activity'),
+    404: errorResponse('No such activity in what the viewer may see (another organisation’s is not found)'),
   },
 });
 
