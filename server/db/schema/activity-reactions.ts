@@ -46,5 +46,7 @@ export const activityComments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
   },
   // An activity's thread, oldest first; also a page's counts.
-  (table) => [index('activity_comments_activity_idx').on(table.organizationId, table.activityId, table.createdAt)],
+  (table) => [
+    index('activity_comments_activity_idx').on(table.organizationId, table.activityId, table.createdAt),
+  ],
 );
