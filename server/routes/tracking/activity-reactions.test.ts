@@ -8,6 +8,7 @@ import type {
   ActivityResponse,
 } from '../../../contract/activities';
 import { activities, liveEvents, notifications, users } from '../../db/schema';
+import { activityLiked } from '../../lib/notifications/makers';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
@@ -262,5 +263,27 @@ describe('comments', () => {
     const badId = await put(coach, id, 'comment-1', 'Hi');
     expect(badId.status).toBe(400);
     expect(badId.body.error.fields).toHaveProperty('commentId');
+  });
+});
+
+describe('the words of a like', () => {
+  const casey = { id: '00000000-0000-4000-8000-00000000000c', firstName: 'Casey', lastName: 'Jordan' };
+  const athleteId = '00000000-0000-4000-8000-00000000000a';
+  const record = { id: uuidv7(), kind: 'record_set', athleteId, title: 'Bench Press: heaviest load, 155 lb' };
+
+  it('name what was liked, count the likes once folded, and tell nobody of an activity without an athlete', () => {
+    const [liked] = activityLiked(record, casey);
+    expect(liked).toMatchObject({
+      userIds: [athleteId],
+      title: 'Casey Jordan liked your record',
+      link: `/app/activities?activity=${record.id}`,
+    });
+    const body = liked!.body as (count: number) => string;
+    expect([body(1), body(3)]).toEqual([
+      'Bench Press: heaviest load, 155 lb',
+      '3 likes on Bench Press: heaviest load, 155 lb',
+    ]);
+    expect(activityLiked({ ...record, athleteId: null }, casey)).toEqual([]);
+    expect(activityLiked({ ...record, athleteId: casey.id }, casey)).toEqual([]);
   });
 });
