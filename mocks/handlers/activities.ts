@@ -211,3 +211,5 @@ export function createActivitiesFake({ count = 45, now = Date.now() } = {}) {
   ];
   return { handlers, activities, requests, threads, likers };
 }
+
+export const activityHandlersOfDemo = createActivitiesFake().handlers;
