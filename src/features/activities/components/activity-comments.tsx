@@ -164,7 +164,7 @@ function CommentForm({ activityId, label }: { activityId: string; label: string 
       <label htmlFor={textId} className="sr-only">
         {label}
       </label>
-      <div className="flex items-end gap-2">
+      <div className="flex flex-col items-end gap-2 sm:flex-row">
         <textarea
           id={textId}
           rows={1}
@@ -173,7 +173,7 @@ function CommentForm({ activityId, label }: { activityId: string; label: string 
           aria-invalid={textError ? true : undefined}
           aria-describedby={textError ? errorId : undefined}
           {...register('text')}
-          className="block min-h-11 w-full resize-y rounded-lg border border-border bg-surface px-3 py-2.5 text-base text-foreground shadow-xs placeholder:text-muted-foreground focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"
+          className="block min-h-11 w-full min-w-0 resize-y rounded-lg border border-border bg-surface px-3 py-2.5 text-base text-foreground shadow-xs placeholder:text-muted-foreground focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"
         />
         <Button type="submit" isPending={put.isPending} pendingLabel="Sending…">
           Send
