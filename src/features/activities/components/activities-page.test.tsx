@@ -5,6 +5,7 @@ import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { applyLiveEvent } from '@/lib/live-events/live-event-invalidations';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
@@ -46,7 +47,7 @@ function stubIntersectionObserver() {
 describe('the activity feed (/app/activities)', { timeout: 30_000 }, () => {
   it('shows a coach the feed newest first: who, what, when, likes and comments', async () => {
     signInAs(demoUsers.coach);
-    renderApp('/app/activities');
+    const { user } = renderApp('/app/activities');
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
     const rows = rowsOf(await feedOf());
     expect(rows).toHaveLength(20);
@@ -59,7 +60,12 @@ describe('the activity feed (/app/activities)', { timeout: 30_000 }, () => {
       expect.stringMatching(/^\/app\/completed\//),
     );
     expect(within(first).getByRole('button', { name: 'Like (1)', pressed: false })).toBeInTheDocument();
-    expect(within(first).getByRole('button', { name: 'Comments (1)', expanded: false })).toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: 'Comments (1)', expanded: false }));
+    // Oldest first; another's comment has no delete button for a coach (an admin's moderation only).
+    const thread = await within(first).findByRole('list', { name: 'Comments' });
+    expect(thread).toHaveTextContent('Morgan Reyes');
+    expect(thread).toHaveTextContent('Strong finish.');
+    expect(within(thread).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
   it('filters by kind, athlete and group, kept in the address, and clears them when nothing matches', async () => {
@@ -222,5 +228,32 @@ describe('the activity feed (/app/activities)', { timeout: 30_000 }, () => {
     expect(await within(pinned).findByText('Look at this one.')).toBeInTheDocument();
     expect(within(pinned).getByRole('button', { name: 'Comments (1)', expanded: true })).toBeInTheDocument();
     expect(demoActivityId).not.toBe(far.id);
+  });
+
+  it('reads an open thread and the feed again when a live activity event says someone commented', async () => {
+    signInAs(demoUsers.coach);
+    const { user, queryClient } = renderApp('/app/activities');
+    const second = rowsOf(await feedOf())[1]!;
+    await user.click(within(second).getByRole('button', { name: 'Comments (0)' }));
+    await within(second).findByText('No comments yet. Say something.');
+
+    const activityId = fake.activities[1]!.id;
+    fake.threads.set(activityId, [
+      {
+        id: '0d7e00c0-0000-4000-8000-000000000077',
+        activityId,
+        author: { id: demoUsers.admin.id, firstName: 'Morgan', lastName: 'Reyes', role: 'admin' },
+        text: 'Nice pace.',
+        createdAt: new Date().toISOString(),
+      },
+    ]);
+    await applyLiveEvent(queryClient, {
+      id: '1',
+      kind: 'activity',
+      data: {},
+      at: new Date().toISOString(),
+    });
+    expect(await within(second).findByText('Nice pace.')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Comments (1)' })).toBeInTheDocument();
   });
 });

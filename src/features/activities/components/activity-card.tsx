@@ -138,6 +138,7 @@ export function ActivityCard({ activity, viewer, startOpen = false, pinned = fal
               <ActivityComments
                 activityId={activity.id}
                 viewerId={viewer.id}
+                isAdmin={viewer.role === 'admin'}
                 canComment={staff || isOwn}
                 aboutName={staff ? nameOf(activity.athlete) : null}
               />

@@ -20,6 +20,8 @@ const roleWords = { admin: 'Coach', coach: 'Coach', athlete: 'Athlete' } as cons
 interface ActivityCommentsProps {
   activityId: string;
   viewerId: string;
+  /** An admin removes anyone's comment (moderation); others only their own. */
+  isAdmin: boolean;
   /** Staff comment on any activity; an athlete only answers on its own. */
   canComment: boolean;
   /** The athlete the activity is about, named in the box's label. */
@@ -27,7 +29,13 @@ interface ActivityCommentsProps {
 }
 
 /** An activity's thread, oldest first as a conversation reads, with the box to write one under it. */
-export function ActivityComments({ activityId, viewerId, canComment, aboutName }: ActivityCommentsProps) {
+export function ActivityComments({
+  activityId,
+  viewerId,
+  isAdmin,
+  canComment,
+  aboutName,
+}: ActivityCommentsProps) {
   const comments = useQuery(activityQueries.comments(activityId));
   return (
     <div className="space-y-3">
@@ -54,6 +62,7 @@ export function ActivityComments({ activityId, viewerId, canComment, aboutName }
               comment={comment}
               activityId={activityId}
               isMine={comment.author.id === viewerId}
+              canDelete={isAdmin || comment.author.id === viewerId}
             />
           ))}
         </ol>
@@ -69,10 +78,12 @@ function CommentItem({
   comment,
   activityId,
   isMine,
+  canDelete,
 }: {
   comment: ActivityComment;
   activityId: string;
   isMine: boolean;
+  canDelete: boolean;
 }) {
   const remove = useDeleteActivityComment(activityId);
   return (
@@ -94,10 +105,10 @@ function CommentItem({
         </p>
         <p className="text-sm break-words whitespace-pre-line text-foreground">{comment.text}</p>
       </div>
-      {isMine ? (
+      {canDelete ? (
         <button
           type="button"
-          aria-label="Delete your comment"
+          aria-label={isMine ? 'Delete your comment' : `Delete ${comment.author.firstName}'s comment`}
           disabled={remove.isPending}
           onClick={() => remove.mutate(comment.id)}
           className="-my-1 flex size-10 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
