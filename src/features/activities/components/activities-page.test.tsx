@@ -222,12 +222,16 @@ describe('the activity feed (/app/activities)', { timeout: 30_000 }, () => {
         createdAt: new Date().toISOString(),
       },
     ]);
-    renderApp(`/app/activities?activity=${far.id}`);
+    const { user, router } = renderApp(`/app/activities?activity=${far.id}`);
     const pinned = await screen.findByRole('region', { name: 'Opened activity' });
     expect(within(pinned).getByRole('article')).toHaveTextContent(far.title);
     expect(await within(pinned).findByText('Look at this one.')).toBeInTheDocument();
     expect(within(pinned).getByRole('button', { name: 'Comments (1)', expanded: true })).toBeInTheDocument();
     expect(demoActivityId).not.toBe(far.id);
+
+    await user.click(within(pinned).getByRole('link', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.queryByRole('region', { name: 'Opened activity' })).not.toBeInTheDocument();
   });
 
   it('reads an open thread and the feed again when a live activity event says someone commented', async () => {

@@ -1,6 +1,6 @@
 import type { User } from '@contract';
 import { useInfiniteQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { textLinkClass } from '@/components/ui/text-link-class';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { groupQueries } from '@/lib/groups/group-queries';
 import { useScreenTitle } from '@/stores/header-store';
@@ -133,7 +134,17 @@ function PinnedActivity({ activityId, viewer }: { activityId: string; viewer: Us
     );
   }
   return (
-    <section aria-label="Opened activity">
+    <section aria-label="Opened activity" className="space-y-2">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Opened activity</p>
+        <Link
+          from="/app/activities"
+          search={(previous) => ({ ...previous, activity: undefined })}
+          className={textLinkClass}
+        >
+          Close
+        </Link>
+      </div>
       <ActivityCard
         key={activity.data.id}
         activity={activity.data}

@@ -101,7 +101,6 @@ export function ActivityCard({ activity, viewer, startOpen = false, pinned = fal
           </p>
           <p className="mt-0.5 text-xs text-muted-foreground">
             <time dateTime={activity.createdAt}>{timeAgo(activity.createdAt)}</time>
-            {pinned ? ' · Opened from a notification' : ''}
           </p>
           <div className="-ml-3 mt-1 flex flex-wrap items-center gap-1">
             {staff ? (
