@@ -19,6 +19,8 @@ export const notificationKinds = [
   'record_set',
   /** A comment on a completed workout, to the other side. */
   'workout_comment',
+  /** To the athlete: staff liked or commented on its activity (one notification per activity's batch of likes). */
+  'activity_reaction',
   /** A chat message (issue 25). */
   'message',
 ] as const;

@@ -530,6 +530,11 @@ export const activitySchema = z
     title: z.string(),
     workoutLogId: z.uuid().nullable(),
     createdAt: instant,
+    /** Staff's likes (issue 24): how many, and whether the viewer is one of them. */
+    likes: z.int().min(0),
+    likedByMe: z.boolean(),
+    /** How many comments it has (read them at /api/activities/{id}/comments). */
+    comments: z.int().min(0),
   })
   .meta({ id: 'Activity' });
 export type Activity = z.infer<typeof activitySchema>;
@@ -540,7 +545,11 @@ export const activityQuerySchema = z.object({
     z.int().min(1).max(trackingLimits.pageSize.max, `At most ${trackingLimits.pageSize.max} per page`),
     trackingLimits.pageSize.default,
   ),
-  kind: z.enum(activityKinds).optional(),
+  kind: z.enum(activityKinds, { error: `kind must be one of ${activityKinds.join(', ')}` }).optional(),
+  /** One athlete's activity (staff: anyone's; an athlete: within what it may see). */
+  athleteId: z.uuid({ error: 'athleteId must be a user id (UUID)' }).optional(),
+  /** The activity of a group's current members. */
+  groupId: z.uuid({ error: 'groupId must be a group id (UUID)' }).optional(),
 });
 export const activityListResponseSchema = z
   .object({

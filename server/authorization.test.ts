@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles as allRoles, type Role } from '../contract/users';
 import {
   activities,
+  activityComments,
+  activityLikes,
   athleteGroups,
   athleteMaxes,
   customSidebarItems,
@@ -157,6 +159,10 @@ const validBodies: Record<string, unknown> = {
   },
   'POST /api/workout-logs/{logId}/corrections': { session: { sessionRpe: 3 } },
   'PUT /api/workout-logs/{logId}/comments/{commentId}': { text: 'Good work' },
+  'PUT /api/activities/{activityId}/like': {},
+  'DELETE /api/activities/{activityId}/like': {},
+  'PUT /api/activities/{activityId}/comments/{commentId}': { text: 'Good work' },
+  'DELETE /api/activities/{activityId}/comments/{commentId}': {},
   'PATCH /api/imports/pitches/{importId}': { pitcher: null },
   'POST /api/imports/pitches/{importId}/commit': { skipInvalidRows: true },
   'PATCH /api/imports/sensor-throws/{importId}': { pitcher: null },
@@ -221,6 +227,8 @@ async function demoData() {
       personalRecords,
       athleteMaxes,
       activities,
+      activityLikes,
+      activityComments,
       loggedExercises,
       logCorrections,
       pitches,
@@ -395,6 +403,17 @@ async function findDemoId(name: string): Promise<string> {
       return (await jamiesSet()).logId;
     case 'setId':
       return (await jamiesSet()).id;
+    case 'activityId': {
+      // One of athlete@demo.test's own activities: the athlete reads and answers it, staff like it (issue 24).
+      const [activity] = await t.db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(eq(activities.athleteId, await userIdOf('athlete@demo.test')))
+        .orderBy(asc(activities.id))
+        .limit(1);
+      if (!activity) throw new Error('athlete@demo.test has no activity');
+      return activity.id;
+    }
     case 'commentId':
       // Made on the device: any new id (issue 23).
       return '00000000-0000-4000-8000-000000000051';

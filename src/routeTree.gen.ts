@@ -20,6 +20,7 @@ import { Route as PublicRegistrationRouteImport } from './routes/_public/registr
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/app/index'
+import { Route as AppActivitiesRouteImport } from './routes/app/activities'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as AppSettingsRouteImport } from './routes/app/settings'
@@ -102,6 +103,11 @@ const PublicTermsOfServiceRoute = PublicTermsOfServiceRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppActivitiesRoute = AppActivitiesRouteImport.update({
+  id: '/activities',
+  path: '/activities',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/registration': typeof PublicRegistrationRoute
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/app/activities': typeof AppActivitiesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
   '/app/settings': typeof AppSettingsRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/registration': typeof PublicRegistrationRoute
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/app/activities': typeof AppActivitiesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
   '/app/settings': typeof AppSettingsRoute
@@ -350,6 +358,7 @@ export interface FileRoutesById {
   '/_public/registration': typeof PublicRegistrationRoute
   '/_public/signup': typeof PublicSignupRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
+  '/app/activities': typeof AppActivitiesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
   '/app/settings': typeof AppSettingsRoute
@@ -393,6 +402,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/signup'
     | '/terms-of-service'
+    | '/app/activities'
     | '/app/dashboard'
     | '/app/profile'
     | '/app/settings'
@@ -432,6 +442,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/signup'
     | '/terms-of-service'
+    | '/app/activities'
     | '/app/dashboard'
     | '/app/profile'
     | '/app/settings'
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | '/_public/registration'
     | '/_public/signup'
     | '/_public/terms-of-service'
+    | '/app/activities'
     | '/app/dashboard'
     | '/app/profile'
     | '/app/settings'
@@ -592,6 +604,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/activities': {
+      id: '/app/activities'
+      path: '/activities'
+      fullPath: '/app/activities'
+      preLoaderRoute: typeof AppActivitiesRouteImport
       parentRoute: typeof AppRoute
     }
     '/app/dashboard': {
@@ -826,6 +845,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AppRouteChildren {
+  AppActivitiesRoute: typeof AppActivitiesRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -853,6 +873,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppActivitiesRoute: AppActivitiesRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppSettingsRoute: AppSettingsRoute,

@@ -1,4 +1,5 @@
 import { accountHandlers } from './accounts';
+import { activityHandlersOfDemo } from './activities';
 import { authHandlers } from './auth';
 import { groupHandlers } from './groups';
 import { importHandlersOfDemo } from './imports';
@@ -38,4 +39,6 @@ export const handlers = [
   ...notificationHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
+  // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.
+  ...activityHandlersOfDemo,
 ];

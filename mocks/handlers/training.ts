@@ -300,6 +300,8 @@ export function completedWorkoutHandlers() {
     },
   });
 
+  // The demo's activities have no likes or comments; tests of reactions install mocks/handlers/activities.ts.
+  const noReactions = { likes: 0, likedByMe: false, comments: 0 };
   const activities = (): Activity[] =>
     [...stored].sort(newestFirst).flatMap(({ log }): Activity[] => [
       ...log.records.map((record) => ({
@@ -310,6 +312,7 @@ export function completedWorkoutHandlers() {
         title: `${record.exerciseName}: ${recordKindWords[record.kind]} ${record.value} ${record.unit}`,
         workoutLogId: log.id,
         createdAt: record.achievedAt,
+        ...noReactions,
       })),
       {
         id: idOf(3, Number(log.id.slice(-12))),
@@ -319,6 +322,7 @@ export function completedWorkoutHandlers() {
         title: log.workoutName,
         workoutLogId: log.id,
         createdAt: log.finishedAt!,
+        ...noReactions,
       },
     ]);
 

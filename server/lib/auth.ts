@@ -16,10 +16,10 @@ export const requireViewer = createMiddleware<SignedInAppEnv>(async (c, next) =>
   await next();
 });
 
-/** Refuses the request unless the signed-in user has one of these roles. */
-export function allowRoles(...roles: Role[]) {
+/** Refuses the request unless the signed-in user has one of these roles; `refusal` says why, where a generic no would puzzle. */
+export function allowRoles(roles: readonly Role[], refusal?: string) {
   return createMiddleware<SignedInAppEnv>(async (c, next) => {
-    if (!roles.includes(c.var.viewer.user.role)) throw forbidden();
+    if (!roles.includes(c.var.viewer.user.role)) throw forbidden(refusal);
     await next();
   });
 }

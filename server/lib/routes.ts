@@ -81,16 +81,16 @@ const idempotencyErrors = {
  * every signed-in user may). The middleware is part of the route, so a route made this way cannot forget it.
  */
 export function signedInRoute<const R extends Omit<RouteConfig, 'middleware' | 'security'> & NamedOperation>(
-  config: R & { roles: DeclaredRoles },
+  config: R & { roles: DeclaredRoles; refusal?: string },
 ) {
-  const { roles, ...route } = config;
+  const { roles, refusal, ...route } = config;
   const narrowed = allRoles.some((role) => !roles.includes(role));
   const isWrite = route.method !== 'get' && route.method !== 'head';
   return createRoute({
     ...route,
     [rolesExtension]: [...roles],
     security: [{ [bearerAuth]: [] }],
-    middleware: [requireViewer, allowRoles(...roles), idempotentWrites],
+    middleware: [requireViewer, allowRoles(roles, refusal), idempotentWrites],
     ...(isWrite
       ? { parameters: [...(route.parameters ?? []), { $ref: `#/components/parameters/${idempotencyKey}` }] }
       : {}),
@@ -98,7 +98,7 @@ export function signedInRoute<const R extends Omit<RouteConfig, 'middleware' | '
       ...invalidInput([...requestParts(route.request), isWrite && 'the Idempotency-Key header']),
       ...signedInErrors,
       // A route's own 403 (which usually says more) wins over this generic one.
-      ...(narrowed ? { 403: errorResponse(`Only ${roles.join(', ')} may call this`) } : {}),
+      ...(narrowed ? { 403: errorResponse(refusal ?? `Only ${roles.join(', ')} may call this`) } : {}),
       ...(isWrite ? idempotencyErrors : {}),
       ...route.responses,
     },

@@ -16,3 +16,4 @@ export * from './pitching';
 export * from './workout-comments';
 export * from './live-events';
 export * from './notifications';
+export * from './activity-reactions';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { athleteGroupMembers, users, workoutComments } from '../../db/schema';
+import { activityComments, athleteGroupMembers, users, workoutComments } from '../../db/schema';
 import type { TenantScope } from '../tenancy';
 import { spokenDay, type NewNotification } from './notify';
 
@@ -200,6 +200,73 @@ export async function workoutCommented(
       title: `${author.firstName} ${author.lastName} commented on ${author.id === comment.athleteId ? 'their' : 'your'} workout`,
       body: excerpt,
       link: completedWorkoutLink(comment.logId),
+    },
+  ];
+}
+
+/** The activity feed opened on one activity with its comments. */
+export const activityLink = (activityId: string) => `/app/activities?activity=${activityId}`;
+
+type ReactedActivity = { id: string; kind: string; athleteId: string | null; title: string };
+type Reactor = { id: string; firstName: string; lastName: string };
+
+/** What an activity is to the athlete it is about: "your workout", "your record". */
+const activityNoun = (kind: string) =>
+  kind === 'workout_completed' ? 'workout' : kind === 'record_set' ? 'record' : 'activity';
+const excerptOf = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
+
+/**
+ * Staff liked an activity: to the athlete it is about, one notification per activity that counts the likes
+ * ("Pitcher Arm Care", then "3 likes on Pitcher Arm Care"), headed by the latest to like it.
+ */
+export function activityLiked(activity: ReactedActivity, liker: Reactor): NewNotification[] {
+  if (!activity.athleteId || activity.athleteId === liker.id) return [];
+  return [
+    {
+      userIds: [activity.athleteId],
+      kind: 'activity_reaction',
+      title: `${liker.firstName} ${liker.lastName} liked your ${activityNoun(activity.kind)}`,
+      body: (count) => (count === 1 ? activity.title : `${count} likes on ${activity.title}`),
+      link: activityLink(activity.id),
+      batchKey: `activity_liked:${activity.id}`,
+    },
+  ];
+}
+
+/**
+ * A comment on an activity, each its own notification: staff's to the athlete it is about; the athlete's answer
+ * to the staff who commented on it before.
+ */
+export async function activityCommented(
+  scope: TenantScope,
+  activity: ReactedActivity,
+  comment: { id: string; text: string },
+  author: Reactor,
+): Promise<NewNotification[]> {
+  if (!activity.athleteId) return [];
+  const answering = author.id === activity.athleteId;
+  let userIds = [activity.athleteId];
+  if (answering) {
+    const earlier = await scope.selectFields(
+      activityComments,
+      { authorId: activityComments.authorId },
+      { where: eq(activityComments.activityId, activity.id) },
+    );
+    userIds = [
+      ...new Set(
+        earlier.flatMap((row) => (row.authorId && row.authorId !== author.id ? [row.authorId] : [])),
+      ),
+    ];
+  }
+  if (userIds.length === 0) return [];
+  const noun = activityNoun(activity.kind);
+  return [
+    {
+      userIds,
+      kind: 'activity_reaction',
+      title: `${author.firstName} ${author.lastName} ${answering ? `answered on their ${noun}` : `commented on your ${noun}`}`,
+      body: excerptOf(comment.text),
+      link: activityLink(activity.id),
     },
   ];
 }

@@ -95,5 +95,33 @@ export const listCompletedWorkouts: Handler<'listCompletedWorkouts'> = async (c)
 export const listActivities: Handler<'listActivities'> = async (c) =>
   c.json(await trackingOf(c).activities.activities(c.req.valid('query')), 200);
 
+export const getActivity: Handler<'getActivity'> = async (c) =>
+  c.json({ data: await trackingOf(c).activities.activity(c.req.valid('param').activityId) }, 200);
+
+export const likeActivity: Handler<'likeActivity'> = async (c) =>
+  c.json({ data: await trackingOf(c).reactions.like(c.req.valid('param').activityId) }, 200);
+
+export const unlikeActivity: Handler<'unlikeActivity'> = async (c) =>
+  c.json({ data: await trackingOf(c).reactions.unlike(c.req.valid('param').activityId) }, 200);
+
+export const listActivityComments: Handler<'listActivityComments'> = async (c) =>
+  c.json({ data: await trackingOf(c).reactions.comments(c.req.valid('param').activityId) }, 200);
+
+export const putActivityComment: Handler<'putActivityComment'> = async (c) => {
+  const { activityId, commentId } = c.req.valid('param');
+  const { comment, created } = await trackingOf(c).reactions.putComment(
+    activityId,
+    commentId,
+    c.req.valid('json'),
+  );
+  return created ? c.json({ data: comment }, 201) : c.json({ data: comment }, 200);
+};
+
+export const deleteActivityComment: Handler<'deleteActivityComment'> = async (c) => {
+  const { activityId, commentId } = c.req.valid('param');
+  await trackingOf(c).reactions.deleteComment(activityId, commentId);
+  return c.body(null, 204);
+};
+
 export const getWeekCompliance: Handler<'getWeekCompliance'> = async (c) =>
   c.json(await trackingOf(c).compliance.weekCompliance(), 200);

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
 import {
+  activityCommentListResponseSchema,
+  activityCommentParamSchema,
+  activityCommentResponseSchema,
+  activityLikesResponseSchema,
+  activityParamSchema,
+  activityResponseSchema,
+  putActivityCommentRequestSchema,
+} from '../../../contract/activities';
+import {
   activityListResponseSchema,
   activityQuerySchema,
   athleteIdParamSchema,
@@ -278,7 +287,111 @@ export const listActivities = signedInRoute({
   request: { query: activityQuerySchema },
   responses: {
     200: jsonContent(activityListResponseSchema, 'A page of activities'),
-    400: errorResponse('page, size or kind is not valid'),
+    400: errorResponse('page, size, kind, athleteId or groupId is not valid'),
+  },
+});
+
+export const getActivity = signedInRoute({
+  operationId: 'getActivity',
+  method: 'get',
+  path: '/api/activities/{activityId}',
+  tags,
+  summary:
+    "One activity with its likes and comment count (staff: the organisation's; athletes: what their feed shows)",
+  roles: everyone,
+  request: { params: activityParamSchema },
+  responses: {
+    200: jsonContent(activityResponseSchema, 'The activity'),
+    404: errorResponse('No such activity in what the viewer may see (another organisation’s is not found)'),
+  },
+});
+
+const activityNotFound = errorResponse(
+  'No such activity in what the viewer may see (another organisation’s is not found)',
+);
+const onlyStaffLike = 'Only coaches and admins like activities: an athlete answers with a comment.';
+
+export const likeActivity = signedInRoute({
+  operationId: 'likeActivity',
+  method: 'put',
+  path: '/api/activities/{activityId}/like',
+  tags,
+  summary: 'Like an activity (admin, coach); liking it again changes nothing',
+  description: 'The athlete it is about is notified, one notification per activity that counts its likes.',
+  roles: staff,
+  refusal: onlyStaffLike,
+  request: { params: activityParamSchema },
+  responses: {
+    200: jsonContent(activityLikesResponseSchema, 'The activity’s likes afterwards'),
+    404: activityNotFound,
+  },
+});
+
+export const unlikeActivity = signedInRoute({
+  operationId: 'unlikeActivity',
+  method: 'delete',
+  path: '/api/activities/{activityId}/like',
+  tags,
+  summary: 'Take a like back (admin, coach); without one, nothing changes',
+  roles: staff,
+  refusal: onlyStaffLike,
+  request: { params: activityParamSchema },
+  responses: {
+    200: jsonContent(activityLikesResponseSchema, 'The activity’s likes afterwards'),
+    404: activityNotFound,
+  },
+});
+
+export const listActivityComments = signedInRoute({
+  operationId: 'listActivityComments',
+  method: 'get',
+  path: '/api/activities/{activityId}/comments',
+  tags,
+  summary: 'An activity’s comments, oldest first, all of them up to 200 (anyone who may see the activity)',
+  roles: everyone,
+  request: { params: activityParamSchema },
+  responses: {
+    200: jsonContent(activityCommentListResponseSchema, 'The thread, newest last'),
+    404: activityNotFound,
+  },
+});
+
+export const putActivityComment = signedInRoute({
+  operationId: 'putActivityComment',
+  method: 'put',
+  path: '/api/activities/{activityId}/comments/{commentId}',
+  tags,
+  summary:
+    'Comment on an activity with a comment id made on the device (staff: any they see; an athlete: its own activity, to answer)',
+  description:
+    'Sending the same comment again leaves one (200). Its author may change the text with the same id (200). ' +
+    'An id used by someone else, on another activity or in another organisation is refused as taken (409). ' +
+    'Staff’s comment notifies the athlete; the athlete’s answer notifies the staff who commented before.',
+  roles: everyone,
+  request: { params: activityCommentParamSchema, body: jsonBody(putActivityCommentRequestSchema) },
+  responses: {
+    200: jsonContent(activityCommentResponseSchema, 'The comment as it stands (sent again, or edited)'),
+    201: jsonContent(activityCommentResponseSchema, 'The new comment'),
+    403: errorResponse('An athlete commented on another athlete’s activity'),
+    404: activityNotFound,
+    409: errorResponse(
+      'The comment id is taken, or a write with this Idempotency-Key is still being applied',
+    ),
+  },
+});
+
+export const deleteActivityComment = signedInRoute({
+  operationId: 'deleteActivityComment',
+  method: 'delete',
+  path: '/api/activities/{activityId}/comments/{commentId}',
+  tags,
+  summary: 'Remove a comment (its author, or an admin)',
+  roles: everyone,
+  request: { params: activityCommentParamSchema },
+  responses: {
+    204: { description: 'Removed' },
+    403: errorResponse('Someone else’s comment, and the viewer is not an admin'),
+    404: errorResponse('No such activity the viewer may see, or no such comment on it (already removed)'),
   },
 });
 

@@ -32,6 +32,8 @@ export function createIcon(paths: ReactNode): Icon {
 
 export const MenuIcon = createIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const CloseIcon = createIcon(<path d="M18 6 6 18M6 6l12 12" />);
+/** A pulse line: what happened lately. */
+export const ActivityIcon = createIcon(<path d="M22 12h-4l-3 9L9 3l-3 9H2" />);
 export const HomeIcon = createIcon(
   <>
     <path d="M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8" />

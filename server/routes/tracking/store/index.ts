@@ -1,5 +1,6 @@
 import type { SignedInVariables } from '../../../lib/context';
 import { ActivityFeed } from './activity-feed';
+import { ActivityReactions } from './activity-reactions';
 import { AthleteMaxes } from './athlete-maxes';
 import { AthleteTraining } from './athlete-training';
 import { Compliance } from './compliance';
@@ -20,6 +21,7 @@ export function trackingOf(c: { var: Pick<SignedInVariables, 'tenant' | 'viewer'
     training: new AthleteTraining(tenant, viewer),
     completed: new CompletedWorkouts(tenant, viewer),
     activities: new ActivityFeed(tenant, viewer),
+    reactions: new ActivityReactions(tenant, viewer),
     compliance: new Compliance(tenant, viewer),
   };
 }

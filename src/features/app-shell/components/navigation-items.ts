@@ -1,6 +1,7 @@
 import type { Role } from '@contract';
 import type { Icon } from '@/components/ui/icons';
 import {
+  ActivityIcon,
   CalendarIcon,
   DumbbellIcon,
   HomeIcon,
@@ -31,6 +32,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Workout library', to: '/app/library', icon: DumbbellIcon, roles: ['admin', 'coach'] },
   { label: 'Schedule', to: '/app/schedule', icon: CalendarIcon },
   { label: 'Completed', to: '/app/completed', icon: ListChecksIcon },
+  { label: 'Activity', to: '/app/activities', icon: ActivityIcon },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
   { label: 'Organisation settings', to: '/app/settings', icon: SlidersIcon, roles: ['admin'] },
 ];

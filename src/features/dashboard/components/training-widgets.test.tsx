@@ -31,9 +31,17 @@ describe('the dashboard’s training cards', () => {
     expect(yesterday).toHaveAttribute('href', `/app/completed/${demoLogId}`);
     expect(items[2]).toHaveTextContent(/Jamie Rivera completed it · (yesterday|\d+ hours ago|today)/);
     expect(items[5]).toHaveTextContent(/· tracked by Casey Jordan/);
+    expect(within(activity).getByRole('link', { name: 'See all activity' })).toHaveAttribute(
+      'href',
+      '/app/activities',
+    );
 
     const records = screen.getByRole('region', { name: 'Records' });
     const latest = await within(records).findByRole('list', { name: 'Latest records' });
+    expect(within(records).getByRole('link', { name: 'See all records' })).toHaveAttribute(
+      'href',
+      '/app/activities?kind=record_set',
+    );
     expect(
       within(latest)
         .getAllByRole('listitem')

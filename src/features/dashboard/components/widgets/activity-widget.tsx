@@ -33,6 +33,8 @@ interface ActivityFeedProps {
   size: number;
   label: string;
   empty: { title: string; body: string };
+  /** "See all" opens the activity page, with the same kind. */
+  seeAllLabel: string;
 }
 
 /** The log an activity may open for this viewer: staff open any, an athlete only its own (a teammate's is refused). */
@@ -42,7 +44,7 @@ function openableLogId(activity: Activity, viewer: { id: string; role: string })
 }
 
 /** The latest activities (or records), newest first; each the viewer may open links to its completed workout. */
-function ActivityFeed({ kind, size, label, empty }: ActivityFeedProps) {
+function ActivityFeed({ kind, size, label, empty, seeAllLabel }: ActivityFeedProps) {
   const activities = useQuery(activityQuery(kind, size));
   const { data: me } = useSuspenseQuery(authQueries.me());
   if (activities.isPending) {
@@ -97,7 +99,15 @@ function ActivityFeed({ kind, size, label, empty }: ActivityFeedProps) {
           })}
         </ul>
       )}
-      <p className="mt-3">
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
+        <Link
+          to="/app/activities"
+          search={kind ? { kind } : {}}
+          aria-label={seeAllLabel}
+          className={linkClass}
+        >
+          See all
+        </Link>
         <Link to="/app/completed" className={linkClass}>
           Open completed workouts
         </Link>
@@ -113,6 +123,7 @@ export function ActivityWidget() {
       kind={undefined}
       size={6}
       label="Latest activity"
+      seeAllLabel="See all activity"
       empty={{ title: 'Nothing yet', body: 'Completed workouts and new records will show up here.' }}
     />
   );
@@ -125,6 +136,7 @@ export function RecordsWidget() {
       kind="record_set"
       size={5}
       label="Latest records"
+      seeAllLabel="See all records"
       empty={{
         title: 'No records yet',
         body: 'A new best estimated 1RM, load, reps or velocity shows up here.',
