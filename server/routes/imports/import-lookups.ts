@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { CommitImportResponse, ImportPreviewResponse } from '../../../contract/pitching';
 import { pitches, sensorThrows, throwImports, users, workoutLogs } from '../../db/schema';
 import type { ErrorBody } from '../../testing/library-lookups';
@@ -50,13 +50,26 @@ export function importLookups(t: TestContext) {
       body,
     });
 
-  /** A workout log of the athlete with this email (the demo seed logs its past weeks). */
+  /** A completed workout log of the athlete with this email with no pitch or throw on it yet, oldest first. */
   async function logOf(email: string, index = 0): Promise<string> {
     const rows = await t.db
       .select({ id: workoutLogs.id })
       .from(workoutLogs)
       .innerJoin(users, eq(users.id, workoutLogs.athleteId))
-      .where(and(eq(users.email, email), eq(workoutLogs.status, 'completed')))
+      .where(
+        and(
+          eq(users.email, email),
+          eq(workoutLogs.status, 'completed'),
+          // The demo seeds pitches and throws on some logs, which ones by its weekday: an import starts from none.
+          notExists(t.db.select({ id: pitches.id }).from(pitches).where(eq(pitches.logId, workoutLogs.id))),
+          notExists(
+            t.db
+              .select({ id: sensorThrows.id })
+              .from(sensorThrows)
+              .where(eq(sensorThrows.logId, workoutLogs.id)),
+          ),
+        ),
+      )
       .orderBy(asc(workoutLogs.date), asc(workoutLogs.id));
     const log = rows[index];
     if (!log) throw new Error(`${email} has no completed workout log number ${index + 1}`);
