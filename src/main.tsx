@@ -71,8 +71,16 @@ async function start(root: HTMLElement): Promise<void> {
   const dismissBootScreen = keepBootScreenUntilFirstRender(root, router);
 
   // Spec 4: an installed update waits for the next route change, then reloads the page between two screens.
+  // Compared with the last screen this page resolved, not the event's `hrefChanged`: a load that replaces a
+  // navigation's before it resolves reports no change, and the update would wait for yet another screen.
+  let resolvedHref = router.state.resolvedLocation?.href;
   router.subscribe('onResolved', (event) => {
-    if (event.hrefChanged && !reloadIfUpdatePending()) reloadIfReleaseStale(event.toLocation.href);
+    const href = event.toLocation.href;
+    if (href === resolvedHref) return;
+    const isFirstScreen = resolvedHref === undefined;
+    resolvedHref = href;
+    if (isFirstScreen) return;
+    if (!reloadIfUpdatePending()) reloadIfReleaseStale(href);
   });
 
   createRoot(root).render(

@@ -168,6 +168,22 @@ describe('reloadIfUpdatePending (on a route change)', () => {
     expect(reloadIfUpdatePending()).toBe(false);
   });
 
+  it('reloads once when the worker it told to take over is activated, also without a controller change', async () => {
+    const { environment, registration, reload } = setUp({ controlled: true });
+    await registerServiceWorker(environment);
+    const update = registration.findUpdate();
+    update.moveTo('installed');
+    registration.installing = null;
+    registration.waiting = update;
+
+    expect(reloadIfUpdatePending()).toBe(true);
+    update.moveTo('activating');
+    expect(reload).not.toHaveBeenCalled();
+    update.moveTo('activated');
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(pending()).toBeNull();
+  });
+
   it('reloads at once when the new worker has already taken over elsewhere', async () => {
     const { environment, reload } = setUp({ controlled: true });
     await registerServiceWorker(environment);

@@ -130,8 +130,16 @@ export function reloadIfUpdatePending(): boolean {
     return false;
   }
   const { environment, registration } = active;
-  if (registration.waiting) {
-    registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+  const waiting = registration.waiting;
+  if (waiting) {
+    // The new worker's clients.claim() reloads the page through `controllerchange`; when that event does not come
+    // to this page, the worker being activated is the sign, so the update never stays stuck at "pending".
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state !== 'activated') return;
+      writeFlag(environment.storage, false);
+      reloadOnce(environment);
+    });
+    waiting.postMessage({ type: 'SKIP_WAITING' });
     return true;
   }
   writeFlag(environment.storage, false);
