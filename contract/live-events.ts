@@ -26,6 +26,8 @@ export const liveEventKinds = [
   'notifications',
   /** The organisation's activity feed has something new. */
   'activity',
+  /** A conversation changed: a message arrived, someone read, its members changed (issue 25). */
+  'chat',
 ] as const;
 export type LiveEventKind = (typeof liveEventKinds)[number];
 
@@ -40,6 +42,8 @@ export const liveEventDataSchema = z.object({
   logId: z.uuid().optional(),
   entryIds: z.array(z.uuid()).optional(),
   notificationId: z.uuid().optional(),
+  conversationId: z.uuid().optional(),
+  messageId: z.uuid().optional(),
   /** Calendar dates (YYYY-MM-DD) the change touches, when it is about days. */
   dates: z.array(z.string()).optional(),
 });

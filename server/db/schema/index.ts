@@ -17,3 +17,4 @@ export * from './workout-comments';
 export * from './live-events';
 export * from './notifications';
 export * from './activity-reactions';
+export * from './chat';

@@ -2,6 +2,7 @@ import type { WeekStart } from '../../../contract/calendar-dates';
 import type { WeightUnit } from '../../../contract/training-vocabulary';
 import type { OrganizationLocale } from '../../../contract/locales';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -51,6 +52,11 @@ export const organizations = pgTable('organizations', {
   locale: text('locale').$type<OrganizationLocale>().notNull().default('en-US'),
   /** Whether an athlete's record notifies the athlete's coaches (issue 24): off until an admin turns it on. */
   recordNotifications: boolean('record_notifications').notNull().default(false),
+  /** Chat (issue 25): athletes start conversations with staff only, not with other athletes. */
+  chatAthletesToStaffOnly: boolean('chat_athletes_to_staff_only').notNull().default(false),
+  /** Largest attachment in bytes: videos, and every other type (issue 25). */
+  uploadMaxVideoBytes: bigint('upload_max_video_bytes', { mode: 'number' }).notNull().default(104_857_600),
+  uploadMaxOtherBytes: bigint('upload_max_other_bytes', { mode: 'number' }).notNull().default(20_971_520),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { conversations } from './chat';
 import { organizations } from './organizations';
 import { loggedSets, workoutLogs } from './tracking';
 import { users } from './users';
@@ -26,8 +27,8 @@ export const workoutComments = pgTable(
     // A removed author's comments stay, shown as a former user's.
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
-    /** No foreign key yet: the conversations table comes with chat (issue 25), which adds it. */
-    conversationId: uuid('conversation_id'),
+    /** The athlete's conversation the comment was linked into (issue 25). */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
   },
