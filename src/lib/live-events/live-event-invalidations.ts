@@ -41,6 +41,11 @@ export const invalidationsByKind: Record<LiveEventKind, KeysOf> = {
   ],
   notifications: () => [['notifications']],
   activity: () => [['activities']],
+  // The conversation list (last message, unread) and the conversation the event is about.
+  chat: ({ data }) => [
+    ['chat', 'list'],
+    ...(data.conversationId === undefined ? [['chat']] : [['chat', 'conversation', data.conversationId]]),
+  ],
 };
 
 /** The tracking screen's pitches sit under the entry's key with the log's id last; the event has only the log. */
