@@ -149,3 +149,13 @@ export const uploads = pgTable(
   },
   (table) => [index('uploads_expiry_idx').on(table.status, table.createdAt)],
 );
+
+/**
+ * Secrets every server process of a deployment shares, made once on first use (issue 25): the key that signs
+ * file links, so a link signed by one process opens on another.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
