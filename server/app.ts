@@ -18,6 +18,7 @@ import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { FileLinks } from './lib/uploads/file-links';
 import { managementHostGate } from './lib/management';
 import { pushNotificationsAfterCommit } from './lib/notifications/push-after-commit';
 import { PlatformDirectory } from './lib/platform';
@@ -78,6 +79,7 @@ export function createApp({
 }: AppOptions) {
   const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db, { leaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS });
+  const fileLinks = new FileLinks(db);
   const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
     const logo = await directory.organizationLogos.organizationLogo(organizationId);
     return logo?.data;
@@ -151,6 +153,7 @@ export function createApp({
       c.set('appIcons', appIcons);
       c.set('push', push);
       c.set('mailer', mailer);
+      c.set('fileLinks', fileLinks);
       c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
       await next();
     }),

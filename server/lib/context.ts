@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Env } from '../env';
 import type { AppIcons } from './app-icons';
+import type { FileLinks } from './uploads/file-links';
 import type { Directory } from './directory';
 import type { Viewer } from './directory/sessions';
 import { validationError } from './errors';
@@ -25,6 +26,8 @@ export interface PublicVariables extends Directory {
   push: PushSender;
   /** Mail over SMTP, or to the log when SMTP_URL is unset; send after answering, failures are logged. */
   mailer: Mailer;
+  /** Signs and checks the links to chat attachments (ADR 061). */
+  fileLinks: FileLinks;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */
