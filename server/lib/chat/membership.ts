@@ -1,0 +1,54 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { athleteGroupMembers, conversationMembers, conversations, users } from '../../db/schema';
+import type { TenantScope } from '../tenancy';
+
+type ConversationRow = typeof conversations.$inferSelect;
+
+/** The organisation's approved admins and coaches: in every team conversation. */
+async function staffIds(tenant: TenantScope): Promise<string[]> {
+  const staff = await tenant.selectFields(
+    users,
+    { id: users.id },
+    { where: and(inArray(users.role, ['admin', 'coach']), eq(users.status, 'approved')) },
+  );
+  return staff.map((person) => person.id);
+}
+
+/**
+ * Who is in a conversation now (ADR 060): a team's are its athlete group's athletes and the organisation's
+ * staff, read from the group each time; a direct or group conversation's are its stored members.
+ */
+export async function conversationMemberIds(
+  tenant: TenantScope,
+  conversation: Pick<ConversationRow, 'id' | 'kind' | 'athleteGroupId'>,
+): Promise<string[]> {
+  if (conversation.kind === 'team' && conversation.athleteGroupId) {
+    const athletes = await tenant.selectFields(
+      athleteGroupMembers,
+      { id: athleteGroupMembers.userId },
+      { where: eq(athleteGroupMembers.groupId, conversation.athleteGroupId) },
+    );
+    return [...new Set([...(await staffIds(tenant)), ...athletes.map((athlete) => athlete.id)])];
+  }
+  const members = await tenant.selectFields(
+    conversationMembers,
+    { id: conversationMembers.userId },
+    { where: eq(conversationMembers.conversationId, conversation.id) },
+  );
+  return members.map((member) => member.id);
+}
+
+/**
+ * The conversation when the user is in it, else undefined: the caller answers 404 either way, so someone outside
+ * never learns that it exists. Another organisation's is never found (the tenant scope).
+ */
+export async function conversationOfMember(
+  tenant: TenantScope,
+  conversationId: string,
+  userId: string,
+): Promise<ConversationRow | undefined> {
+  const conversation = await tenant.first(conversations, eq(conversations.id, conversationId.toLowerCase()));
+  if (!conversation) return undefined;
+  const members = await conversationMemberIds(tenant, conversation);
+  return members.includes(userId) ? conversation : undefined;
+}
