@@ -14,7 +14,7 @@ import { roleSchema } from './users';
  * - `GET /api/chats/{id}`: one conversation, its members and the latest page of messages.
  * - `GET /api/chatGroupsMessage/{id}?before={messageId}&size=`: the page of messages before one (older).
  * - `POST /api/chatGroupsMessage/{id}`: send a message (id made on the device) to the conversation.
- * - `POST /api/chats/{id}/read`: the viewer has read up to a message.
+ * - `PATCH /api/chats/{id}` `{ readUpTo }`: the viewer has read up to a message (on the spec's quiet path, spec 9).
  * Someone outside a conversation gets 404 for it, its messages and its files.
  */
 
@@ -157,7 +157,8 @@ export type SendMessageRequest = z.input<typeof sendMessageRequestSchema>;
 
 export const chatMessageResponseSchema = z.object({ data: chatMessageSchema });
 
+/** PATCH /api/chats/{id}: read receipts move forward only. */
 export const readUpToRequestSchema = z.object({
-  messageId: z.uuid({ error: 'messageId must be a message id (UUID)' }),
+  readUpTo: z.uuid({ error: 'readUpTo must be a message id (UUID)' }),
 });
 export const conversationReadResponseSchema = z.object({ data: z.object({ unread: z.int() }) });

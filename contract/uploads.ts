@@ -8,7 +8,8 @@ import { z } from 'zod';
  *   a chunk at an explicit offset. An offset other than the committed one answers 409 with the committed offset
  *   (a chunk repeated after a dropped answer changes nothing); bytes past the declared size answer 400. The chunk
  *   that completes the file has its SHA-256 checked: a mismatch refuses the upload and removes the file (400).
- * - `GET /api/upload/{id}` answers the committed offset (also in the `Upload-Offset` header).
+ * - `GET /api/upload?id={id}` answers the upload with its committed offset (also in the `Upload-Offset` header).
+ * All three are on the spec's quiet paths (spec 9): an upload goes on in the background of the screen.
  * - A complete upload is attached by a message; its file is read at `fileUrl`, a signed link that expires.
  * Unfinished uploads expire after `uploadLimits.expireHours`.
  */
@@ -78,7 +79,7 @@ export const createUploadRequestSchema = z.object({
 });
 export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
 
-export const uploadIdParamSchema = z.object({ id: z.uuid({ error: 'id must be an upload id (UUID)' }) });
+export const uploadIdQuerySchema = z.object({ id: z.uuid({ error: 'id must be an upload id (UUID)' }) });
 
 export const uploadChunkQuerySchema = z.object({
   id: z.uuid({ error: 'id must be an upload id (UUID)' }),
