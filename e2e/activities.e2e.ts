@@ -1,13 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readEverythingOnBell, unreadOnBell } from './support/bell';
 import { saveScreenshotsAtBothSizes } from './support/browser';
 import { openSignedInPage, useAppContexts } from './support/contexts';
-
-/** The bell's unread count, from its accessible name ("Notifications, 2 unread"). */
-async function unreadOnBell(page: Page): Promise<number> {
-  const name = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
-  return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
-}
 
 describe('the activity feed in Chromium', () => {
   const openContext = useAppContexts();
@@ -16,13 +10,7 @@ describe('the activity feed in Chromium', () => {
     const athlete = await openSignedInPage(openContext, 'athlete@demo.test', 'phone');
     await athlete.getByRole('button', { name: /^Notifications/ }).waitFor();
     // Read what is there first, so the count below is the coach's alone.
-    if ((await unreadOnBell(athlete)) > 0) {
-      await athlete.getByRole('button', { name: /^Notifications/ }).click();
-      await athlete.getByRole('button', { name: 'Mark all read' }).click();
-      await athlete.getByText('All read').waitFor();
-      await athlete.keyboard.press('Escape');
-      await athlete.getByRole('button', { name: 'Notifications' }).waitFor();
-    }
+    await readEverythingOnBell(athlete);
 
     const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');
     await coach.getByRole('link', { name: 'Activity', exact: true }).first().click();

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, parseISO } from 'date-fns';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readEverythingOnBell, unreadOnBell } from './support/bell';
 import { saveScreenshotsAtBothSizes } from './support/browser';
 import { openSignedInPage, useAppContexts } from './support/contexts';
 
@@ -9,12 +9,6 @@ import { openSignedInPage, useAppContexts } from './support/contexts';
 const today = format(new TZDate(Date.now(), 'America/Chicago'), 'yyyy-MM-dd');
 // The demo organisation writes dates as en-US does (ADR 053).
 const heading = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
-
-/** The bell's unread count, from its accessible name ("Notifications, 2 unread"). */
-async function unreadOnBell(page: Page): Promise<number> {
-  const name = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
-  return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
-}
 
 describe('live updates in Chromium', () => {
   const openContext = useAppContexts();
@@ -25,13 +19,7 @@ describe('live updates in Chromium', () => {
     await todayCard.waitFor();
     const shownBefore = await todayCard.getByText('Pitcher Arm Care').count();
     // Read what is there first: a workout on a day that already has one folds into that day's notification.
-    if ((await unreadOnBell(athlete)) > 0) {
-      await athlete.getByRole('button', { name: /^Notifications/ }).click();
-      await athlete.getByRole('button', { name: 'Mark all read' }).click();
-      await athlete.getByText('All read').waitFor();
-      await athlete.keyboard.press('Escape');
-      await athlete.getByRole('button', { name: 'Notifications' }).waitFor();
-    }
+    await readEverythingOnBell(athlete);
 
     const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');
     await coach.goto(`/app/schedule?view=week&date=${today}`);
@@ -67,7 +55,9 @@ describe('live updates in Chromium', () => {
     const notification = athlete.getByRole('button', { name: /^New in your schedule \(unread\)/ }).first();
     await notification.waitFor();
     // Alone, it names the workout; folded into the day's earlier ones, it counts them.
-    expect(await notification.textContent()).toMatch(new RegExp(`(Pitcher Arm Care|\\d+ workouts) on ${heading(today)}`));
+    expect(await notification.textContent()).toMatch(
+      new RegExp(`(Pitcher Arm Care|\\d+ workouts) on ${heading(today)}`),
+    );
     await saveScreenshotsAtBothSizes(athlete, 'live-updates-notifications-drawer');
     await notification.click();
     await athlete.waitForURL(/\/app\/schedule/);
