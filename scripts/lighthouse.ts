@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { chromiumExecutable, chromiumFlags } from '../e2e/support/browser';
+import { chromiumExecutable, chromiumFlags, waitForQuietNetwork } from '../e2e/support/browser';
 import type { MeasuredApp } from './lib/measured-apps';
 import { median, readMeasureOptions, signInAsCoach, startMeasuredApps, stopAll } from './lib/measured-apps';
 import { fromRoot } from './lib/project';
@@ -74,7 +74,8 @@ try {
   // The visit a returning phone made before: its service worker installed, its caches filled.
   const visit = async (url: string) => {
     const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(url, { waitUntil: 'load' });
+    await waitForQuietNetwork(page);
     await page.waitForTimeout(2_000);
     await page.close();
   };

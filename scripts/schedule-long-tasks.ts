@@ -7,7 +7,7 @@
  * never fails on a figure. `-- --runs 5` for more runs.
  */
 import type { Page } from 'playwright-core';
-import { demoPassword, launchBrowser, viewports } from '../e2e/support/browser';
+import { demoPassword, launchBrowser, viewports, waitForQuietNetwork } from '../e2e/support/browser';
 import { startAppServer } from './lib/app-server';
 import { median } from './lib/measured-apps';
 import { findFreePort } from './lib/network';
@@ -62,13 +62,16 @@ try {
       await page.addInitScript({ content: observeLongTasks });
       // The app is started and idle on the dashboard; what is measured is going to the week and drawing it.
       await page.goto(`${server.baseUrl}/app/dashboard`);
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       await page.evaluate('window.longTasks.length = 0');
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Schedule', exact: true })
+        .click();
       await page.getByRole('region', { name: /^Schedule of Everyone/ }).waitFor({ timeout: 60_000 });
-      await page.waitForLoadState('networkidle');
+      await waitForQuietNetwork(page);
       // Tasks finish being reported a moment after they end.
       await page.waitForTimeout(1000);
       const items = await page

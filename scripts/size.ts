@@ -10,7 +10,7 @@
  * node_modules) beside this one, on the same machine in the same run.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromiumExecutable, launchBrowser } from '../e2e/support/browser';
+import { chromiumExecutable, launchBrowser, waitForQuietNetwork } from '../e2e/support/browser';
 import type { MeasuredApp } from './lib/measured-apps';
 import { readMeasureOptions, signInAsCoach, startMeasuredApps, stopAll } from './lib/measured-apps';
 
@@ -63,7 +63,7 @@ async function measureScripts(
   await page.goto(url, { waitUntil: 'commit' });
   await ready(page);
   isReady = true;
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   await page.close();
   return scripts;
 }

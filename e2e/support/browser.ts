@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request, Route } from 'playwright-core';
+import { liveEventsPath } from '../../contract/live-events';
 
 /** Debian's Chromium; the tests never download a browser. */
 export const chromiumExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -122,11 +123,53 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
+/**
+ * Waits until the page has had no request in flight for `quietMs`, leaving out the live-events stream, which a
+ * signed-in page holds open for good (so Playwright's 'networkidle' never comes there). Gives up quietly after
+ * `timeoutMs`: what follows measures or shows the page as it is.
+ */
+export async function waitForQuietNetwork(
+  page: Page,
+  { quietMs = 750, timeoutMs = 15_000 }: { quietMs?: number; timeoutMs?: number } = {},
+): Promise<void> {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    if (new URL(request.url()).pathname === liveEventsPath) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    // Requests begun before this call are not seen above; the page's own list of finished ones catches them.
+    let finished = -1;
+    for (const end = Date.now() + timeoutMs; Date.now() < end; await page.waitForTimeout(100)) {
+      const count = await page
+        .evaluate(() => performance.getEntriesByType('resource').length)
+        .catch(() => finished + 1);
+      if (count !== finished) {
+        finished = count;
+        lastChange = Date.now();
+      }
+      if (inFlight.size === 0 && Date.now() - lastChange >= quietMs) return;
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** Saves a full-page screenshot to e2e/artifacts/<name>.png (git-ignored) and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   // Let images and fonts arrive; a page that keeps polling still gets its screenshot after 5 s.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await waitForQuietNetwork(page, { timeoutMs: 5_000 });
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
