@@ -24,7 +24,7 @@ const limitFields: readonly {
   {
     key: 'uploadMaxVideoBytes',
     label: 'Largest video (MB)',
-    hint: 'About 1 minute of phone video is 100 MB.',
+    hint: 'A minute of HD phone video is about 100 MB.',
     limits: chatAttachmentLimits.videoMegabytes,
   },
   {
@@ -146,7 +146,7 @@ export function ChatSection({ settings }: { settings: Settings }) {
                   id={`${id}-hint`}
                   className={`mt-1 text-sm ${error ? 'text-danger' : 'text-muted-foreground'}`}
                 >
-                  {error ?? `${hint} ${limits.min}–${limits.max} MB; ${limits.default} MB if you are unsure.`}
+                  {error ?? `${hint} From ${limits.min} to ${limits.max} MB (default ${limits.default}).`}
                 </p>
               </div>
             );
