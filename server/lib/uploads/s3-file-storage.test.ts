@@ -6,11 +6,14 @@ import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../../env';
+import { startSigV4CheckingProxy } from '../../testing/sigv4-checking-proxy';
 import { S3FileStorage, s3FileStorageFromEnv, type S3FileStorageOptions } from './s3-file-storage';
 
 const bucket = 'attachments';
 const workDir = mkdtempSync(join(tmpdir(), 's3-storage-'));
 let server: S3rver;
+let proxy: Awaited<ReturnType<typeof startSigV4CheckingProxy>>;
+/** s3rver behind a proxy that checks every request's signature, as S3 does. */
 let endpoint: string;
 
 beforeAll(async () => {
@@ -22,10 +25,12 @@ beforeAll(async () => {
     configureBuckets: [{ name: bucket }],
   });
   const { address, port } = await server.run();
-  endpoint = `http://${address}:${port}`;
+  proxy = await startSigV4CheckingProxy(`http://${address}:${port}`, 'S3RVER');
+  endpoint = proxy.endpoint;
 });
 
 afterAll(async () => {
+  await proxy.close();
   await server.close();
   rmSync(workDir, { recursive: true, force: true });
 });
@@ -131,8 +136,23 @@ describe('attachments kept in an S3 bucket', () => {
     ]);
   });
 
-  // s3rver checks the access key but not a V4 signature, so wrong credentials here are an unknown key id.
-  it('says the keys are wrong when S3 refuses them', async () => {
+  it('signs keys with spaces and punctuation the way S3 checks them', async () => {
+    const files = storage();
+    const key = "uploads/odd key!(1)'*/Coach's notes.pdf";
+    await files.put(key, stagedFile(Buffer.from('%PDF-1.7 notes')), 'application/pdf');
+    expect((await bytesOf((await files.read(key))!.body)).toString()).toBe('%PDF-1.7 notes');
+    await files.remove(key);
+    expect(await files.read(key)).toBeNull();
+  });
+
+  it('says the keys are wrong when the secret does not match', async () => {
+    const files = storage({ secretAccessKey: 'not-the-secret' });
+    await expect(files.put('uploads/photo-6/file', stagedFile(photo), 'image/jpeg')).rejects.toThrow(
+      /S3 PUT uploads\/photo-6\/file failed: 403 SignatureDoesNotMatch[\s\S]*check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('says the keys are wrong when S3 does not know the key id', async () => {
     const files = storage({ accessKeyId: 'NOT-A-KEY' });
     await expect(files.put('uploads/photo-4/file', stagedFile(photo), 'image/jpeg')).rejects.toThrow(
       /S3 PUT uploads\/photo-4\/file failed: 403 InvalidAccessKeyId[\s\S]*check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
