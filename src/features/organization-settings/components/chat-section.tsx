@@ -109,7 +109,7 @@ export function ChatSection({ settings }: { settings: Settings }) {
       }}
       {...sectionProps}
     >
-      <div className="border-b border-border">
+      <div className="-mt-3 border-b border-border">
         <Switch
           label="Athletes message staff only"
           description="Athletes can message coaches and admins directly, but not other athletes. Team and group conversations are not affected."
