@@ -91,3 +91,15 @@ export function sidebarLinkProblem(link: string): string | null {
     return 'Enter an https:// address or an app path starting with /app/';
   }
 }
+
+/** A megabyte as the chat settings count it (1 MiB), so 100 MB is the 104 857 600 bytes of the columns' default. */
+export const bytesPerMegabyte = 1024 * 1024;
+
+/**
+ * The largest chat attachment an organisation allows (issue 25), in whole megabytes: videos, and every other
+ * file (photos, PDFs, voice messages). On the wire and in the database they are bytes.
+ */
+export const chatAttachmentLimits = {
+  videoMegabytes: { min: 1, max: 1024, default: 100 },
+  otherMegabytes: { min: 1, max: 100, default: 20 },
+} as const;

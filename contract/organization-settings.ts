@@ -3,6 +3,8 @@ import { colorKeys, type ColorKey } from './color-keys';
 import { customSidebarItemSchema, hexColorSchema, settingsSchema } from './organizations';
 import {
   barWeightLimits,
+  bytesPerMegabyte,
+  chatAttachmentLimits,
   organizationNameMaxLength,
   passwordMaxLengthLimit,
   passwordMinLengthBounds,
@@ -62,6 +64,16 @@ export const timeZoneSchema = z
   .trim()
   .refine(isTimeZone, 'Choose a time zone such as America/Chicago');
 
+/** Bytes that are a whole number of megabytes between the limits, with messages in megabytes. */
+function attachmentBytes(what: string, limits: { min: number; max: number }) {
+  const range = `The largest ${what} is between ${limits.min} and ${limits.max} MB`;
+  return z
+    .int({ error: `Enter the largest ${what} in bytes, a whole number of megabytes` })
+    .min(limits.min * bytesPerMegabyte, range)
+    .max(limits.max * bytesPerMegabyte, range)
+    .refine((bytes) => bytes % bytesPerMegabyte === 0, `The largest ${what} is a whole number of megabytes`);
+}
+
 /**
  * PUT /api/settings: any of the fields, so each section of the screen saves on its own. The password policy is
  * sent whole; its maximum must not be below its minimum.
@@ -98,6 +110,9 @@ export const updateSettingsRequestSchema = z
       .nullable()
       .optional(),
     recordNotifications: z.boolean({ error: 'Choose on or off' }).optional(),
+    chatAthletesToStaffOnly: z.boolean({ error: 'Choose on or off' }).optional(),
+    uploadMaxVideoBytes: attachmentBytes('video', chatAttachmentLimits.videoMegabytes).optional(),
+    uploadMaxOtherBytes: attachmentBytes('other file', chatAttachmentLimits.otherMegabytes).optional(),
   })
   .meta({ id: 'UpdateSettingsRequest' });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

@@ -69,6 +69,12 @@ export const settingsSchema = z
     locale: z.enum(organizationLocales),
     /** Whether an athlete's record notifies the athlete's coaches (issue 24). */
     recordNotifications: z.boolean(),
+    /** Chat (issue 25): an athlete may start conversations only with admins and coaches, not other athletes. */
+    chatAthletesToStaffOnly: z.boolean(),
+    /** The largest video an attachment may be, in bytes (a whole number of MiB). */
+    uploadMaxVideoBytes: z.int().positive(),
+    /** The largest photo, PDF or voice message, in bytes (a whole number of MiB). */
+    uploadMaxOtherBytes: z.int().positive(),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -48,6 +48,9 @@ export const demoSettings: Settings = {
   barWeight: 45,
   recordNotifications: false,
   locale: 'en-US',
+  chatAthletesToStaffOnly: false,
+  uploadMaxVideoBytes: 100 * 1024 * 1024,
+  uploadMaxOtherBytes: 20 * 1024 * 1024,
 };
 
 function demoUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status'>): User {

@@ -118,6 +118,27 @@ export const envSchema = z.object({
     .optional(),
   /** The sender of every mail, `Name <address>` or a bare address. */
   MAIL_FROM: z.string().min(3).default('Connect Platform <no-reply@localhost>'),
+  /** S3-compatible storage for attachments (ADR 064): on when S3_BUCKET is set; otherwise files stay in DATA_DIR. */
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  /** Unset: AWS (https://s3.{region}.amazonaws.com). MinIO, R2 and the like: their URL. */
+  S3_ENDPOINT: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address the bucket in the path (endpoint/bucket/key), as MinIO-like servers need, instead of bucket.endpoint. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+});
+
+/** A bucket alone cannot be reached: say which keys are missing rather than fail on the first upload. */
+const configuredEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (!env.S3_BUCKET) return;
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,7 +150,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const present = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(present);
+  const result = configuredEnvSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new InvalidConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);

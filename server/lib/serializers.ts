@@ -58,5 +58,8 @@ export function toSettings(row: OrganizationRow): Settings {
     barWeight: row.barWeight ?? defaultBarWeight[row.weightUnit],
     locale: row.locale,
     recordNotifications: row.recordNotifications,
+    chatAthletesToStaffOnly: row.chatAthletesToStaffOnly,
+    uploadMaxVideoBytes: row.uploadMaxVideoBytes,
+    uploadMaxOtherBytes: row.uploadMaxOtherBytes,
   };
 }

@@ -147,6 +147,64 @@ describe('PUT /api/settings', () => {
     await putSettings({ locale: 'en-US' });
   });
 
+  it('keeps the chat settings: athletes to staff only (off by default) and the largest attachments, in bytes', async () => {
+    const MB = 1024 * 1024;
+    expect((await putSettings({})).body.data).toMatchObject({
+      chatAthletesToStaffOnly: false,
+      uploadMaxVideoBytes: 100 * MB,
+      uploadMaxOtherBytes: 20 * MB,
+    });
+    const set = await putSettings({
+      chatAthletesToStaffOnly: true,
+      uploadMaxVideoBytes: 250 * MB,
+      uploadMaxOtherBytes: 5 * MB,
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({
+      chatAthletesToStaffOnly: true,
+      uploadMaxVideoBytes: 250 * MB,
+      uploadMaxOtherBytes: 5 * MB,
+    });
+    expect(await demoRow()).toMatchObject({
+      chatAthletesToStaffOnly: true,
+      uploadMaxVideoBytes: 250 * MB,
+      uploadMaxOtherBytes: 5 * MB,
+    });
+    const read = await t.request<SettingsBody>('GET', '/api/settings', { token: admin });
+    expect(read.body.data).toMatchObject({ chatAthletesToStaffOnly: true, uploadMaxVideoBytes: 250 * MB });
+
+    await putSettings({
+      chatAthletesToStaffOnly: false,
+      uploadMaxVideoBytes: 100 * MB,
+      uploadMaxOtherBytes: 20 * MB,
+    });
+  });
+
+  it('refuses chat limits out of range or not whole megabytes, naming each field, and changes nothing', async () => {
+    const MB = 1024 * 1024;
+    const before = await demoRow();
+    const tooBig = await putSettings({ uploadMaxVideoBytes: 1025 * MB, uploadMaxOtherBytes: 101 * MB });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error.fields).toEqual({
+      uploadMaxVideoBytes: 'The largest video is between 1 and 1024 MB',
+      uploadMaxOtherBytes: 'The largest other file is between 1 and 100 MB',
+    });
+    const tooSmall = await putSettings({ uploadMaxVideoBytes: 0, uploadMaxOtherBytes: MB - 1 });
+    expect(tooSmall.body.error.fields).toEqual({
+      uploadMaxVideoBytes: 'The largest video is between 1 and 1024 MB',
+      uploadMaxOtherBytes: 'The largest other file is between 1 and 100 MB',
+    });
+    const notWhole = await putSettings({ uploadMaxVideoBytes: 10 * MB + 1, uploadMaxOtherBytes: '5' });
+    expect(notWhole.body.error.fields).toEqual({
+      uploadMaxVideoBytes: 'The largest video is a whole number of megabytes',
+      uploadMaxOtherBytes: 'Enter the largest other file in bytes, a whole number of megabytes',
+    });
+    const notASwitch = await putSettings({ chatAthletesToStaffOnly: 'yes' });
+    expect(notASwitch.status).toBe(400);
+    expect(notASwitch.body.error.fields).toEqual({ chatAthletesToStaffOnly: 'Choose on or off' });
+    expect(await demoRow()).toEqual(before);
+  });
+
   it('changes only the fields sent, and an empty support email means none', async () => {
     const before = await demoRow();
     const response = await putSettings({ supportEmail: '' });

@@ -5,6 +5,7 @@ import { defaultTimeZone, defaultWeekStart } from '../../../contract/calendar-da
 import { defaultBarWeight, defaultPlateStep } from '../../../contract/strength';
 import { defaultLocale } from '../../../contract/locales';
 import { defaultWeightUnit } from '../../../contract/training-vocabulary';
+import { uploadLimits } from '../../../contract/uploads';
 import { customSidebarItems as sidebarItems } from '../../db/schema';
 import type { PublicAppEnv, SignedInAppEnv } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
@@ -40,6 +41,9 @@ const platformSettings: Settings = {
   barWeight: defaultBarWeight[defaultWeightUnit],
   locale: defaultLocale,
   recordNotifications: false,
+  chatAthletesToStaffOnly: false,
+  uploadMaxVideoBytes: uploadLimits.videoBytes,
+  uploadMaxOtherBytes: uploadLimits.otherBytes,
 };
 
 export const settings: RouteHandler<typeof routes.settings, SignedInAppEnv> = (c) =>
@@ -89,6 +93,10 @@ export const updateSettings: RouteHandler<typeof routes.updateSettings, SignedIn
   if (body.plateStep !== undefined) changes.plateStep = body.plateStep;
   if (body.barWeight !== undefined) changes.barWeight = body.barWeight;
   if (body.recordNotifications !== undefined) changes.recordNotifications = body.recordNotifications;
+  if (body.chatAthletesToStaffOnly !== undefined)
+    changes.chatAthletesToStaffOnly = body.chatAthletesToStaffOnly;
+  if (body.uploadMaxVideoBytes !== undefined) changes.uploadMaxVideoBytes = body.uploadMaxVideoBytes;
+  if (body.uploadMaxOtherBytes !== undefined) changes.uploadMaxOtherBytes = body.uploadMaxOtherBytes;
   const policy = body.passwordPolicy;
   if (policy) {
     changes.passwordMinLength = policy.minLength;

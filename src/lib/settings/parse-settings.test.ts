@@ -39,6 +39,22 @@ describe('reading a settings record without zod', () => {
     expect(settingsSchema.safeParse(record).success).toBe(false);
   });
 
+  it('reads a copy cached before the chat settings existed with their defaults', () => {
+    const {
+      chatAthletesToStaffOnly: _staffOnly,
+      uploadMaxVideoBytes: _video,
+      uploadMaxOtherBytes: _other,
+      ...cachedBefore
+    } = demoSettings;
+    expect(parseSettings(cachedBefore)).toMatchObject({
+      chatAthletesToStaffOnly: false,
+      uploadMaxVideoBytes: 100 * 1024 * 1024,
+      uploadMaxOtherBytes: 20 * 1024 * 1024,
+    });
+    expect(parseSettings({ ...demoSettings, uploadMaxVideoBytes: '100' })).toBeNull();
+    expect(parseSettings({ ...demoSettings, chatAthletesToStaffOnly: 'no' })).toBeNull();
+  });
+
   it('throws for a response without a settings record', () => {
     expect(() => parseSettingsResponse({ data: null })).toThrow(TypeError);
     expect(() => parseSettingsResponse(null)).toThrow(TypeError);

@@ -3,6 +3,7 @@ import { defaultTimeZone, defaultWeekStart } from '@contract/calendar-dates';
 import { defaultLocale, isOrganizationLocale } from '@contract/locales';
 import { defaultWeightUnit } from '@contract/training-vocabulary';
 import { defaultBarWeight, defaultPlateStep } from '@contract/strength';
+import { bytesPerMegabyte, chatAttachmentLimits } from '@contract/organization-settings-rules';
 import type { PasswordPolicy, Settings } from '@contract';
 
 /**
@@ -71,6 +72,14 @@ export function parseSettings(value: unknown): Settings | null {
   if (!isOrganizationLocale(locale)) return null;
   const recordNotifications = value.recordNotifications ?? false;
   if (typeof recordNotifications !== 'boolean') return null;
+  const chatAthletesToStaffOnly = value.chatAthletesToStaffOnly ?? false;
+  if (typeof chatAthletesToStaffOnly !== 'boolean') return null;
+  const uploadMaxVideoBytes =
+    value.uploadMaxVideoBytes ?? chatAttachmentLimits.videoMegabytes.default * bytesPerMegabyte;
+  const uploadMaxOtherBytes =
+    value.uploadMaxOtherBytes ?? chatAttachmentLimits.otherMegabytes.default * bytesPerMegabyte;
+  if (!isIntegerBetween(uploadMaxVideoBytes, 1, Number.MAX_SAFE_INTEGER)) return null;
+  if (!isIntegerBetween(uploadMaxOtherBytes, 1, Number.MAX_SAFE_INTEGER)) return null;
   return {
     name,
     companyLogo,
@@ -84,6 +93,9 @@ export function parseSettings(value: unknown): Settings | null {
     barWeight,
     locale,
     recordNotifications,
+    chatAthletesToStaffOnly,
+    uploadMaxVideoBytes,
+    uploadMaxOtherBytes,
   };
 }
 

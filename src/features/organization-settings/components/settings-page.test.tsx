@@ -190,6 +190,70 @@ describe('organisation settings (/app/settings)', () => {
     await waitFor(() => expect(step).toHaveValue(5));
   });
 
+  it('sets who athletes may message and the largest attachments, in MB, and refuses a size out of range', async () => {
+    const writes = recordWrites();
+    const { user } = await openSettings();
+    const chat = section('Chat');
+    const staffOnly = within(chat).getByRole('switch', { name: 'Athletes message staff only' });
+    const video = within(chat).getByLabelText('Largest video (MB)');
+    const other = within(chat).getByLabelText('Largest photo or other file (MB)');
+    expect(staffOnly).not.toBeChecked();
+    expect(video).toHaveValue(100);
+    expect(other).toHaveValue(20);
+
+    await user.clear(video);
+    await user.type(video, '2000');
+    await user.click(within(chat).getByRole('button', { name: 'Save' }));
+    expect(video).toHaveAccessibleDescription('Enter a whole number of MB from 1 to 1024');
+    expect(writes).toEqual([]);
+
+    await user.click(staffOnly);
+    await user.clear(video);
+    await user.type(video, '250');
+    await user.clear(other);
+    await user.type(other, '5');
+    await user.click(within(chat).getByRole('button', { name: 'Save' }));
+    await within(chat).findByText('Saved. New messages follow these now.');
+    expect(writes.at(-1)).toMatchObject({
+      body: {
+        chatAthletesToStaffOnly: true,
+        uploadMaxVideoBytes: 250 * 1024 * 1024,
+        uploadMaxOtherBytes: 5 * 1024 * 1024,
+      },
+    });
+    expect(state.settings).toMatchObject({
+      chatAthletesToStaffOnly: true,
+      uploadMaxVideoBytes: 250 * 1024 * 1024,
+      uploadMaxOtherBytes: 5 * 1024 * 1024,
+    });
+    expect(staffOnly).toBeChecked();
+    expect(video).toHaveValue(250);
+  });
+
+  it('shows the server’s refusal of an attachment size next to its field', async () => {
+    const { user } = await openSettings();
+    const chat = section('Chat');
+    server.use(
+      http.put('*/api/settings', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Invalid request body: check uploadMaxOtherBytes.',
+              fields: { uploadMaxOtherBytes: 'The largest other file is between 1 and 100 MB' },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.click(within(chat).getByRole('button', { name: 'Save' }));
+    expect(await within(chat).findByText('Check the fields marked below.')).toBeInTheDocument();
+    expect(within(chat).getByLabelText('Largest photo or other file (MB)')).toHaveAccessibleDescription(
+      'The largest other file is between 1 and 100 MB',
+    );
+  });
+
   it('checks the fields before sending, and shows the server’s field errors next to them', async () => {
     const writes = recordWrites();
     const { user } = await openSettings();

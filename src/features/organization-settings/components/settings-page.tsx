@@ -11,6 +11,7 @@ import { textLinkClass } from '@/components/ui/text-link-class';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { useScreenTitle } from '@/stores/header-store';
+import { ChatSection } from './chat-section';
 import { ColorsSection } from './colors-section';
 import { GeneralSection } from './general-section';
 import { LogoSection } from './logo-section';
@@ -82,6 +83,7 @@ function OrganisationSettings() {
           <LogoSection settings={record} />
           <ColorsSection settings={record} />
           <TrainingSection settings={record} />
+          <ChatSection settings={record} />
           <PasswordPolicySection settings={record} />
           <SidebarItemsSection />
         </>
