@@ -5,11 +5,7 @@ import type { FileLinks } from './file-links';
 type UploadRow = typeof uploads.$inferSelect;
 
 /** A complete upload as a message shows it to one viewer: links signed for that viewer (ADR 061). */
-export async function attachmentView(
-  upload: UploadRow,
-  viewerId: string,
-  links: FileLinks,
-): Promise<Attachment> {
+export async function attachmentView(upload: UploadRow, viewerId: string, links: FileLinks): Promise<Attachment> {
   const type = upload.detectedType ?? upload.declaredType;
   return {
     id: upload.id,
