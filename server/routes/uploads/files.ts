@@ -10,10 +10,12 @@ import type { FileVariant } from '../../lib/uploads/file-links';
 
 interface FileLinkQuery {
   id: string;
-  u: string;
-  e: number;
-  s: string;
+  u?: string | undefined;
+  e?: string | undefined;
+  s?: string | undefined;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every refusal looks the same, so a link tells nothing about a file its holder may not see. */
 const noSuchFile = () => notFound('Not found.');
@@ -31,13 +33,17 @@ export async function serveAttachmentFile(
   link: FileLinkQuery,
   variant: FileVariant,
 ) {
+  const { u: userId, e: expires, s: signature } = link;
+  if (!uuidPattern.test(link.id) || !userId || !uuidPattern.test(userId) || !expires || !signature) {
+    throw noSuchFile();
+  }
   const uploadId = link.id.toLowerCase();
-  const valid = await c.var.fileLinks.verify({ uploadId, variant, userId: link.u, expires: link.e }, link.s);
-  if (!valid) throw noSuchFile();
-  const tenant = await c.var.sessions.scopeForUser(link.u);
+  const claims = { uploadId, variant, userId, expires: Number(expires) };
+  if (!(await c.var.fileLinks.verify(claims, signature))) throw noSuchFile();
+  const tenant = await c.var.sessions.scopeForUser(userId);
   if (!tenant) throw noSuchFile();
   const upload = await tenant.first(uploads, and(eq(uploads.id, uploadId), eq(uploads.status, 'complete'))!);
-  if (!upload || !(await conversationOfMember(tenant, upload.conversationId, link.u))) throw noSuchFile();
+  if (!upload || !(await conversationOfMember(tenant, upload.conversationId, userId))) throw noSuchFile();
   const key = variant === 'preview' ? upload.previewKey : upload.storageKey;
   if (!key) throw noSuchFile();
 

@@ -157,6 +157,11 @@ describe('files by signed links', () => {
     tampered.searchParams.set('s', `${link.searchParams.get('s')!.slice(0, -2)}xx`);
     expect((await t.app.request(tampered.toString())).status).toBe(404);
 
+    const unsigned = new URL(link);
+    unsigned.searchParams.delete('s');
+    expect((await t.app.request(unsigned.toString())).status).toBe(404);
+    expect((await t.app.request(`http://localhost/api/files/not-an-id${link.search}`)).status).toBe(404);
+
     const otherViewer = new URL(link);
     otherViewer.searchParams.set('u', tylerId);
     expect((await t.app.request(otherViewer.toString())).status).toBe(404);
