@@ -225,7 +225,9 @@ export class UploadStore {
       await this.files.staging.truncate(row.storageKey, row.committedBytes);
       if (error instanceof ChunkTooLongError)
         throw remaining < uploadLimits.chunkBytes ? pastTheEnd(row.size) : chunkTooLarge();
-      throw error;
+      // A disk's failure is the server's (500); anything else is the body ending early (the client gone).
+      if (error instanceof Error && 'syscall' in error) throw error;
+      throw cutOff(row.committedBytes);
     }
   }
 
@@ -260,6 +262,15 @@ const chunkTooLarge = () =>
   tooLarge(
     'chunk',
     `A chunk is at most ${megabytes(uploadLimits.chunkBytes)}: send the file in smaller chunks.`,
+  );
+
+const cutOff = (committed: number) =>
+  new ApiError(
+    400,
+    errorCodes.validation,
+    `The chunk did not arrive whole: send it again from offset ${committed}.`,
+    { chunk: 'The chunk did not arrive whole' },
+    { 'Upload-Offset': String(committed) },
   );
 
 const pastTheEnd = (size: number) =>
