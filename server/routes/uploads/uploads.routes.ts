@@ -86,7 +86,7 @@ export const writeUploadChunk = signedInRoute({
       headers: uploadOffsetHeader,
     },
     400: errorResponse(
-      'Past the declared size (fields.offset), a SHA-256 mismatch (fields.sha256) or a refused type (fields.type)',
+      'Past the declared size (fields.offset), a body that ended early (fields.chunk), a SHA-256 mismatch (fields.sha256) or a refused type (fields.type)',
     ),
     404: noSuchUpload,
     409: errorResponse('Not the committed offset (Upload-Offset header, fields.offset)'),
