@@ -171,6 +171,12 @@ describe('files by signed links', () => {
       (await t.app.request(`http://localhost${await links.link(uploadId, 'file', tylerId)}`)).status,
     ).toBe(404);
 
+    // Another organisation's user, even with a link signed for them: the upload is not in their organisation.
+    const rivalsId = (await h.userId('athlete@rivals.test')).id;
+    expect(
+      (await t.app.request(`http://localhost${await links.link(uploadId, 'file', rivalsId)}`)).status,
+    ).toBe(404);
+
     const later = new FileLinks(t.db, () => Date.now() - 7 * 60 * 60 * 1000);
     const expired = await t.app.request(`http://localhost${await later.link(uploadId, 'file', coachId)}`);
     expect(expired.status).toBe(404);
