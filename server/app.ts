@@ -7,6 +7,7 @@ import { logger } from 'hono/logger';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorCodes } from '../contract/errors';
+import { uploadPaths } from '../contract/uploads';
 import { videoPlayerOrigins } from '../contract/video-links';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -19,6 +20,10 @@ import { IdempotencyStore } from './lib/idempotency';
 import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { FileLinks } from './lib/uploads/file-links';
+import type { FileStorage } from './lib/uploads/file-storage';
+import { LocalFileStorage } from './lib/uploads/local-file-storage';
+import { UploadExpiry } from './lib/uploads/upload-expiry';
+import { stagingOf, uploadFolders } from './lib/uploads/upload-staging';
 import { managementHostGate } from './lib/management';
 import { pushNotificationsAfterCommit } from './lib/notifications/push-after-commit';
 import { PlatformDirectory } from './lib/platform';
@@ -48,6 +53,7 @@ import { throwingRouter } from './routes/throwing/throwing.index';
 import { trackingRouter } from './routes/tracking/tracking.index';
 import { usersRouter } from './routes/users/users.index';
 import { notificationsRouter } from './routes/notifications/notifications.index';
+import { filesPublicRouter, uploadsRouter } from './routes/uploads/uploads.index';
 import { workoutCommentsRouter } from './routes/workout-comments/workout-comments.index';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -67,6 +73,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** This process's reader of the live-events outbox; the owner starts and closes it (default: one that only polls). */
   liveEvents?: LiveEventsHub;
+  /** Where finished attachments go (default: a folder in DATA_DIR; S3 when configured). */
+  fileStorage?: FileStorage;
 }
 
 /** The API and the web app as one Hono app; the database reaches handlers only through the directory's stores and TenantScope. */
@@ -76,10 +84,13 @@ export function createApp({
   push = createPushSender(env),
   mailer = createMailer(env),
   liveEvents = new LiveEventsHub(db),
+  fileStorage = new LocalFileStorage(uploadFolders(env).files),
 }: AppOptions) {
   const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db, { leaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS });
   const fileLinks = new FileLinks(db);
+  // Each process sweeps expired unfinished uploads; the sweep is safe when two run at once (ADR 061).
+  new UploadExpiry(db, stagingOf(env)).start();
   const appIcons = new AppIcons(env.STATIC_DIR, async (organizationId) => {
     const logo = await directory.organizationLogos.organizationLogo(organizationId);
     return logo?.data;
@@ -132,7 +143,7 @@ export function createApp({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
     allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Device-Time'],
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'Upload-Offset'],
     maxAge: 600,
   });
   app.use('/api/*', apiCors);
@@ -154,6 +165,7 @@ export function createApp({
       c.set('push', push);
       c.set('mailer', mailer);
       c.set('fileLinks', fileLinks);
+      c.set('fileStorage', fileStorage);
       c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
       await next();
     }),
@@ -165,7 +177,8 @@ export function createApp({
     },
   });
   // The logo upload has its own limit and message (fields.logo; ADR 023), and so have the CSV imports (5 MB).
-  const ownBodyLimit = new Set([logoUploadPath, ...importUploadPaths]);
+  // Chunks of an attachment are streamed to disk under their own limit (ADR 061).
+  const ownBodyLimit = new Set([logoUploadPath, ...importUploadPaths, uploadPaths.chunk]);
   app.use(
     '/api/*',
     createMiddleware<PublicAppEnv>((c, next) => (ownBodyLimit.has(c.req.path) ? next() : limitBody(c, next))),
@@ -201,6 +214,8 @@ export function createApp({
     .route('/', workoutCommentsRouter)
     .route('/', createLiveEventsRouter(liveEvents))
     .route('/', notificationsRouter)
+    .route('/', filesPublicRouter)
+    .route('/', uploadsRouter)
     .route('/', createManagementRouter(new PlatformDirectory(db)));
 
   app.doc31('/api/openapi.json', {

@@ -196,6 +196,8 @@ const requiredQueries: Record<string, string> = {
   'GET /api/athletes/{athleteId}/last-time': 'exerciseIds=00000000-0000-4000-8000-000000000000',
   // {self}: the caller's own id (a user reads only its own notifications).
   'GET /api/notifications': 'user={self}',
+  'GET /api/upload': 'id=00000000-0000-4000-8000-000000000000',
+  'PATCH /api/upload/chunk': 'id=00000000-0000-4000-8000-000000000000&offset=0',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */

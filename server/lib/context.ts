@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Env } from '../env';
 import type { AppIcons } from './app-icons';
 import type { FileLinks } from './uploads/file-links';
+import type { FileStorage } from './uploads/file-storage';
 import type { Directory } from './directory';
 import type { Viewer } from './directory/sessions';
 import { validationError } from './errors';
@@ -28,6 +29,8 @@ export interface PublicVariables extends Directory {
   mailer: Mailer;
   /** Signs and checks the links to chat attachments (ADR 061). */
   fileLinks: FileLinks;
+  /** Where finished attachments are kept (a local folder by default; ADR 061). */
+  fileStorage: FileStorage;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */

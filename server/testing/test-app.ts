@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
 import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -71,8 +74,11 @@ export async function createTestContext(
   const { handle, url: databaseUrl, drop } = await openTestDatabase();
   await handle.migrate();
   await seedDemo(handle.db, { password: demoPassword });
+  // Attachments' staged chunks and files go to a folder of this test file's own, removed on close.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'connect-test-'));
   const env: Env = parseEnv({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     DEMO_PASSWORD: demoPassword,
     STATIC_DIR: '.tmp/no-static-dir',
     ...overrides,
@@ -120,6 +126,7 @@ export async function createTestContext(
     await liveEvents.close();
     if (!options.mailer) await mailer.close();
     await drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 
   return { app, env, db: handle.db, databaseUrl, liveEvents, request, signIn, close };

@@ -70,6 +70,19 @@ export class Sessions {
     return new TenantScope(this.db, viewer.organization.id);
   }
 
+  /**
+   * The data access path of an approved user named by something other than a session (a signed file link,
+   * ADR 061): limited to that user's organisation; undefined for anyone not approved.
+   */
+  async scopeForUser(userId: string): Promise<TenantScope | undefined> {
+    const [user] = await this.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.status, 'approved')))
+      .limit(1);
+    return user ? new TenantScope(this.db, user.organizationId) : undefined;
+  }
+
   async revokeSession(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
