@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './lib/mail/mailer';
 import { FileLinks } from './lib/uploads/file-links';
 import type { FileStorage } from './lib/uploads/file-storage';
 import { LocalFileStorage } from './lib/uploads/local-file-storage';
+import { s3FileStorageFromEnv } from './lib/uploads/s3-file-storage';
 import { UploadExpiry } from './lib/uploads/upload-expiry';
 import { stagingOf, uploadFolders } from './lib/uploads/upload-staging';
 import { managementHostGate } from './lib/management';
@@ -84,7 +85,8 @@ export function createApp({
   push = createPushSender(env),
   mailer = createMailer(env),
   liveEvents = new LiveEventsHub(db),
-  fileStorage = new LocalFileStorage(uploadFolders(env).files),
+  // S3-compatible storage when S3_BUCKET is set (ADR 064), else a folder of the data directory (ADR 061).
+  fileStorage = s3FileStorageFromEnv(env) ?? new LocalFileStorage(uploadFolders(env).files),
 }: AppOptions) {
   const directory = createDirectory(db, env.DEFAULT_ORGANIZATION);
   const idempotency = new IdempotencyStore(db, { leaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS });
