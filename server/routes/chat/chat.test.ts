@@ -15,6 +15,7 @@ import {
   notifications,
   uploads,
   users,
+  workoutComments,
   workoutLogs,
 } from '../../db/schema';
 import type { ErrorBody } from '../../testing/library-lookups';
@@ -296,5 +297,48 @@ describe('read receipts, unread counts, notifications and live events', () => {
         ),
       );
     expect(fresh.map((note) => note.body)).toEqual(['See you there']);
+  });
+});
+
+describe('staff comments on a completed workout go to the chat', () => {
+  it('posts the comment once in the direct conversation, about the workout, with the comment’s notification only', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const [log] = await t.db
+      .select()
+      .from(workoutLogs)
+      .where(and(eq(workoutLogs.athleteId, ids.tyler!), eq(workoutLogs.status, 'completed')))
+      .orderBy(asc(workoutLogs.date))
+      .limit(1);
+    const commentId = uuidv7();
+    const comment = { text: 'Great tempo on the last set' };
+    const path = `/api/workout-logs/${log!.id}/comments/${commentId}`;
+    expect((await t.request('PUT', path, { token: admin, body: comment })).status).toBe(201);
+    expect((await t.request('PUT', path, { token: admin, body: comment })).status).toBe(200);
+
+    const direct = (await list(tyler)).body.data.find(
+      (conversation) => conversation.kind === 'direct' && conversation.title === 'Morgan Reyes',
+    )!;
+    expect(direct).toMatchObject({ unread: 1, lastMessage: { text: 'Great tempo on the last set' } });
+    const messages = (await show(tyler, direct.id)).body.messages.data;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      sender: { id: ids.admin },
+      about: { kind: 'completed_workout', id: log!.id, link: `/app/completed/${log!.id}` },
+    });
+    const [stored] = await t.db.select().from(workoutComments).where(eq(workoutComments.id, commentId));
+    expect(stored?.conversationId).toBe(direct.id);
+    const tylerNotes = await t.db.select().from(notifications).where(eq(notifications.userId, ids.tyler!));
+    expect(
+      tylerNotes.filter((note) => note.kind === 'workout_comment' && note.body === comment.text),
+    ).toHaveLength(1);
+    expect(tylerNotes.filter((note) => note.link === `/app/chat/${direct.id}`)).toHaveLength(0);
+
+    // The athlete answers in the chat, and the coach hears of it there.
+    expect((await send(tyler, direct.id, { id: uuidv7(), text: 'Thanks!' })).status).toBe(201);
+    const [answerNote] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ids.admin!), eq(notifications.link, `/app/chat/${direct.id}`)));
+    expect(answerNote).toMatchObject({ kind: 'message', title: 'Tyler Brooks', body: 'Thanks!' });
   });
 });
