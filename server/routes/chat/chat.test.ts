@@ -81,7 +81,18 @@ describe('conversations', () => {
     expect(pitchers.members.map((person) => person.id)).toEqual(
       expect.arrayContaining([ids.coach, ids.admin, ids.jamie, ids.tyler]),
     );
-    expect(pitchers).toMatchObject({ lastMessage: null, unread: 0 });
+    // The demo's seeded chat: the team's last word, and the coach's two messages Jamie has not read yet.
+    expect(pitchers).toMatchObject({
+      lastMessage: { text: 'Running 5 min late today, sorry coach.' },
+      unread: 4,
+    });
+    const withCoach = (await list(jamie)).body.data.find(
+      (conversation) => conversation.title === 'Casey Jordan',
+    );
+    expect(withCoach).toMatchObject({ kind: 'direct', unread: 2 });
+    expect((await show(jamie, withCoach!.id)).body.messages.data.some((message) => message.about?.link)).toBe(
+      true,
+    );
     // Listing again (and at once) makes no second team conversation.
     await Promise.all([list(coach), list(tyler)]);
     expect((await list(coach)).body.data.filter((conversation) => conversation.kind === 'team')).toHaveLength(
