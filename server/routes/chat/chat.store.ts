@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   ChatMessageItem,
+  ChatPerson,
   Conversation,
   ConversationResponse,
   CreateConversationRequest,
@@ -25,7 +26,7 @@ import {
   workoutLogs,
 } from '../../db/schema';
 import { findOrCreateDirect } from '../../lib/chat/direct-conversation';
-import { conversationOfMember, membersOfConversations } from '../../lib/chat/membership';
+import { membersOfConversations } from '../../lib/chat/membership';
 import {
   chatLiveEvent,
   sameMessage,
@@ -43,6 +44,7 @@ import type { FileLinks } from '../../lib/uploads/file-links';
 import { messageViews, peopleById, type ChatViewer } from './message-views';
 
 type ConversationRow = typeof conversations.$inferSelect;
+type Member = { conversation: ConversationRow & { groupName: string | null }; members: string[] };
 type Send = { [K in keyof SendMessageRequest]-?: Exclude<SendMessageRequest[K], undefined> };
 
 const notAMember = () => notFound('There is no such conversation.');
@@ -191,11 +193,31 @@ export class ChatStore {
     };
   }
 
-  /** The conversation the viewer is in, else 404 (also another organisation's, or an unknown id). */
-  private async memberOf(conversationId: string): Promise<ConversationRow> {
-    const conversation = await conversationOfMember(this.tenant, conversationId, this.viewer.id);
+  /**
+   * The conversation the viewer is in with its members, else 404 (also another organisation's, or an unknown id):
+   * the members are read once per request, they serve the check, the receipts and the notifications.
+   */
+  private async memberOf(conversationId: string): Promise<Member> {
+    const [conversation] = await this.tenant.selectFields(
+      conversations,
+      {
+        id: conversations.id,
+        organizationId: conversations.organizationId,
+        kind: conversations.kind,
+        name: conversations.name,
+        athleteGroupId: conversations.athleteGroupId,
+        directKey: conversations.directKey,
+        createdBy: conversations.createdBy,
+        createdAt: conversations.createdAt,
+        lastMessageAt: conversations.lastMessageAt,
+        groupName: groupNameOf,
+      },
+      { where: eq(conversations.id, conversationId.toLowerCase()), limit: 1 },
+    );
     if (!conversation) throw notAMember();
-    return conversation;
+    const members = (await membersOfConversations(this.tenant, [conversation])).get(conversation.id) ?? [];
+    if (!members.includes(this.viewer.id)) throw notAMember();
+    return { conversation, members };
   }
 
   /** A direct conversation (the pair's existing one, or made: `created`) or a new group (staff). */
@@ -222,7 +244,7 @@ export class ChatStore {
       if (created) {
         await this.tenant.recordLiveEvents([chatLiveEvent(conversation, [this.viewer.id, other.id])]);
       }
-      return { conversation: await this.viewOf(conversation), created };
+      return { conversation: await this.viewOf(await this.memberOf(conversation.id)), created };
     }
     if (!isStaff(this.viewer.role)) throw forbidden('Coaches and admins make group conversations.');
     const memberIds = [...new Set(request.memberIds.map((id) => id.toLowerCase()))];
@@ -249,47 +271,37 @@ export class ChatStore {
       await scope.recordLiveEvents([chatLiveEvent(made!, everyone)]);
       return made!;
     });
-    return { conversation: await this.viewOf(conversation), created: true };
+    return { conversation: await this.viewOf(await this.memberOf(conversation.id)), created: true };
   }
 
   /** One conversation as the viewer sees it (members, last message, unread). */
-  private async viewOf(conversation: ConversationRow, latest?: MessagePage): Promise<Conversation> {
-    const [row] = await this.tenant.selectFields(
-      conversations,
-      { groupName: groupNameOf },
-      { where: eq(conversations.id, conversation.id), limit: 1 },
-    );
-    const members = (await membersOfConversations(this.tenant, [conversation])).get(conversation.id) ?? [];
-    const people = await peopleById(this.tenant, members);
+  private async viewOf(
+    { conversation, members }: Member,
+    latest?: MessagePage,
+    people?: Map<string, ChatPerson>,
+  ): Promise<Conversation> {
+    const known = people ?? (await peopleById(this.tenant, members));
     const lastMessage =
-      latest?.data.at(-1) ?? (await this.pageOf(conversation, members, { size: 1 })).data.at(-1) ?? null;
+      latest?.data.at(-1) ??
+      (await this.pageOf(conversation, members, { size: 1 }, known)).data.at(-1) ??
+      null;
     return this.conversationView(
-      { ...conversation, groupName: row?.groupName ?? null },
+      conversation,
       members,
-      people,
+      known,
       lastMessage,
       await this.unreadIn(conversation.id),
     );
   }
 
+  /** Messages by others after the viewer's read_up_to, in one statement. */
   private async unreadIn(conversationId: string): Promise<number> {
-    const [read] = await this.tenant.selectFields(
-      conversationReads,
-      { readUpTo: conversationReads.readUpTo },
-      {
-        where: and(
-          eq(conversationReads.conversationId, conversationId),
-          eq(conversationReads.userId, this.viewer.id),
-        ),
-        limit: 1,
-      },
-    );
     return await this.tenant.count(
       chatMessages,
       and(
         eq(chatMessages.conversationId, conversationId),
         or(isNull(chatMessages.senderId), ne(chatMessages.senderId, this.viewer.id)),
-        read ? gt(chatMessages.createdAt, read.readUpTo) : undefined,
+        sql`${chatMessages.createdAt} > coalesce((select r.read_up_to from ${conversationReads} r where r.conversation_id = ${conversationId} and r.user_id = ${this.viewer.id}), '-infinity'::timestamptz)`,
       ),
     );
   }
@@ -299,6 +311,7 @@ export class ChatStore {
     conversation: ConversationRow,
     members: readonly string[],
     { before, size }: { before?: MessageRow; size: number },
+    people?: Map<string, ChatPerson>,
   ): Promise<MessagePage> {
     const rows = await this.tenant.select(chatMessages, {
       where: and(
@@ -312,21 +325,20 @@ export class ChatStore {
     });
     const page = rows.slice(0, size).reverse();
     return {
-      data: await messageViews(this.tenant, this.viewer, page, () => members, this.links),
+      data: await messageViews(this.tenant, this.viewer, page, () => members, this.links, people),
       hasOlder: rows.length > size,
     };
   }
 
   async show(conversationId: string, size: number): Promise<ConversationResponse> {
-    const conversation = await this.memberOf(conversationId);
-    const members = (await membersOfConversations(this.tenant, [conversation])).get(conversation.id) ?? [];
-    const messages = await this.pageOf(conversation, members, { size });
-    return { data: await this.viewOf(conversation, messages), messages };
+    const member = await this.memberOf(conversationId);
+    const people = await peopleById(this.tenant, member.members);
+    const messages = await this.pageOf(member.conversation, member.members, { size }, people);
+    return { data: await this.viewOf(member, messages, people), messages };
   }
 
   async olderPage(conversationId: string, beforeId: string | undefined, size: number): Promise<MessagePage> {
-    const conversation = await this.memberOf(conversationId);
-    const members = (await membersOfConversations(this.tenant, [conversation])).get(conversation.id) ?? [];
+    const { conversation, members } = await this.memberOf(conversationId);
     let before: MessageRow | undefined;
     if (beforeId) {
       before = await this.tenant.first(
@@ -359,7 +371,7 @@ export class ChatStore {
    * after a dropped answer), 409 for the same id with other content or in another conversation.
    */
   async send(conversationId: string, request: Send): Promise<{ message: ChatMessageItem; created: boolean }> {
-    const conversation = await this.memberOf(conversationId);
+    const { conversation, members } = await this.memberOf(conversationId);
     const message: NewMessage = {
       id: request.id.toLowerCase(),
       text: request.text,
@@ -383,17 +395,11 @@ export class ChatStore {
     }
     if (request.about) await this.checkAbout(request.about);
 
-    const members = (await membersOfConversations(this.tenant, [conversation])).get(conversation.id) ?? [];
     const sender = this.signedIn.user;
     const written = await this.tenant.transaction(async (scope) => {
       const result = await writeMessage(scope, conversation, sender.id, message);
       if (!result.created) return result;
-      const [named] = await scope.selectFields(
-        conversations,
-        { name: conversations.name, groupName: groupNameOf },
-        { where: eq(conversations.id, conversation.id), limit: 1 },
-      );
-      const title = named?.name ?? named?.groupName ?? '';
+      const title = conversation.name ?? conversation.groupName ?? '';
       await notify(
         scope,
         messageSent({ ...conversation, title }, sender, { text: message.text, attachmentKind }, members),
@@ -414,13 +420,12 @@ export class ChatStore {
    * not un-read), the conversation's message notifications are read, and members see the receipt live.
    */
   async read(conversationId: string, readUpTo: string): Promise<{ unread: number }> {
-    const conversation = await this.memberOf(conversationId);
+    const { conversation, members } = await this.memberOf(conversationId);
     const message = await this.tenant.first(
       chatMessages,
       and(eq(chatMessages.id, readUpTo.toLowerCase()), eq(chatMessages.conversationId, conversation.id))!,
     );
     if (!message) throw invalidFields({ readUpTo: 'This message is not in the conversation' });
-    const members = (await membersOfConversations(this.tenant, [conversation])).get(conversation.id) ?? [];
     await this.tenant.transaction(async (scope) => {
       const moved = await scope.upsert(
         conversationReads,

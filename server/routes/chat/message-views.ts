@@ -138,12 +138,9 @@ export async function messageViews(
   people?: Map<string, ChatPerson>,
 ): Promise<ChatMessageItem[]> {
   if (rows.length === 0) return [];
-  const senders =
-    people ??
-    (await peopleById(
-      tenant,
-      rows.flatMap((row) => (row.senderId ? [row.senderId] : [])),
-    ));
+  // Senders the caller knows already (the members) are not read again; a former member's name still is.
+  const unknown = rows.flatMap((row) => (row.senderId && !people?.has(row.senderId) ? [row.senderId] : []));
+  const senders = new Map([...(people ?? []), ...(await peopleById(tenant, unknown))]);
   const uploadIds = [...new Set(rows.flatMap((row) => (row.uploadId ? [row.uploadId] : [])))];
   const attached =
     uploadIds.length === 0
