@@ -332,9 +332,19 @@ export class ChatStore {
 
   async show(conversationId: string, size: number): Promise<ConversationResponse> {
     const member = await this.memberOf(conversationId);
-    const people = await peopleById(this.tenant, member.members);
+    const [people, unread] = await Promise.all([
+      peopleById(this.tenant, member.members),
+      this.unreadIn(member.conversation.id),
+    ]);
     const messages = await this.pageOf(member.conversation, member.members, { size }, people);
-    return { data: await this.viewOf(member, messages, people), messages };
+    const data = this.conversationView(
+      member.conversation,
+      member.members,
+      people,
+      messages.data.at(-1) ?? null,
+      unread,
+    );
+    return { data, messages };
   }
 
   async olderPage(conversationId: string, beforeId: string | undefined, size: number): Promise<MessagePage> {

@@ -140,20 +140,21 @@ export async function messageViews(
   if (rows.length === 0) return [];
   // Senders the caller knows already (the members) are not read again; a former member's name still is.
   const unknown = rows.flatMap((row) => (row.senderId && !people?.has(row.senderId) ? [row.senderId] : []));
-  const senders = new Map([...(people ?? []), ...(await peopleById(tenant, unknown))]);
   const uploadIds = [...new Set(rows.flatMap((row) => (row.uploadId ? [row.uploadId] : [])))];
-  const attached =
+  const conversationIds = [...new Set(rows.map((row) => row.conversationId))];
+  // Independent reads go together: a page costs one round trip for all of them, not one each.
+  const [others, attached, reads, about] = await Promise.all([
+    peopleById(tenant, unknown),
     uploadIds.length === 0
       ? []
-      : await tenant.select(uploads, {
+      : tenant.select(uploads, {
           where: and(inArray(uploads.id, uploadIds), eq(uploads.status, 'complete')),
-        });
+        }),
+    tenant.select(conversationReads, { where: inArray(conversationReads.conversationId, conversationIds) }),
+    pointedAt(tenant, rows, viewer.locale),
+  ]);
+  const senders = new Map([...(people ?? []), ...others]);
   const uploadById = new Map(attached.map((upload) => [upload.id, upload]));
-  const conversationIds = [...new Set(rows.map((row) => row.conversationId))];
-  const reads = await tenant.select(conversationReads, {
-    where: inArray(conversationReads.conversationId, conversationIds),
-  });
-  const about = await pointedAt(tenant, rows, viewer.locale);
 
   return await Promise.all(
     rows.map(async (row): Promise<ChatMessageItem> => {
