@@ -245,6 +245,7 @@ describe('messages', () => {
 
 describe('read receipts, unread counts, notifications and live events', () => {
   it('counts unread, folds a burst into one notification, and reads forward only', async () => {
+    await list(sam); // the team conversations exist before (also when this test runs alone)
     const group = await open(coach, { kind: 'group', name: 'Catchers', memberIds: [ids.sam] });
     const conversationId = group.body.data.id;
     const sent: ChatMessageItem[] = [];
