@@ -35,6 +35,7 @@ import { inlineScriptHashes, isHashedAsset, serveWebApp } from './lib/static-app
 import { accountsPublicRouter } from './routes/accounts/accounts.index';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
+import { chatRouter } from './routes/chat/chat.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
 import { importUploadPaths } from './routes/imports/imports.handlers';
@@ -214,6 +215,7 @@ export function createApp({
     .route('/', throwingRouter)
     .route('/', importsRouter)
     .route('/', workoutCommentsRouter)
+    .route('/', chatRouter)
     .route('/', createLiveEventsRouter(liveEvents))
     .route('/', notificationsRouter)
     .route('/', filesPublicRouter)

@@ -98,6 +98,9 @@ const validBodies: Record<string, unknown> = {
   'DELETE /api/customSidebarItems/{itemId}': {},
   'PATCH /api/notifications/{id}': { read: true },
   'DELETE /api/notifications/{id}': {},
+  // {id} here is a notification's: no conversation of anyone's, so every caller reaches the lookup and gets 404.
+  'PATCH /api/chats/{id}': { readUpTo: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/chatGroupsMessage/{id}': { id: '00000000-0000-4000-8000-000000000001', text: 'From a rival' },
   'PATCH /api/exercises/{exerciseId}': { name: 'Renamed by a rival' },
   'POST /api/exercises/{exerciseId}/archive': {},
   'POST /api/exercises/{exerciseId}/restore': {},

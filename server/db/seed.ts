@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../contract/users';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
+import { seedChat } from './seed-chat';
 import { demoLibrary, rivalsLibrary, seedLibrary, type LibrarySeed } from './seed-library';
 import { rightHandersArsenal, seedPitching, type PitchingSeed } from './seed-pitching';
 import { seedSchedule, type ScheduleSeed } from './seed-schedule';
@@ -477,6 +478,7 @@ export async function seedDemo(
     await database.delete(organizations).where(inArray(organizations.slug, [...demoOrganizationSlugs]));
     await seedOrganization(database, demo, passwordHash);
     await seedOrganization(database, rivals, passwordHash);
+    await seedChat(database, demo.organization.slug, demo.groups[0]!.name);
   });
   return 'seeded';
 }

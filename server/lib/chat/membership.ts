@@ -52,3 +52,47 @@ export async function conversationOfMember(
   const members = await conversationMemberIds(tenant, conversation);
   return members.includes(userId) ? conversation : undefined;
 }
+
+/**
+ * The members of many conversations in at most three queries (the list of conversations, no query per row): the
+ * same rule as conversationMemberIds.
+ */
+export async function membersOfConversations(
+  tenant: TenantScope,
+  conversationRows: readonly Pick<ConversationRow, 'id' | 'kind' | 'athleteGroupId'>[],
+): Promise<Map<string, string[]>> {
+  const teams = conversationRows.filter((row) => row.kind === 'team' && row.athleteGroupId);
+  const others = conversationRows.filter((row) => !(row.kind === 'team' && row.athleteGroupId));
+  const members = new Map<string, string[]>(conversationRows.map((row) => [row.id, []]));
+  if (others.length > 0) {
+    const stored = await tenant.selectFields(
+      conversationMembers,
+      { conversationId: conversationMembers.conversationId, userId: conversationMembers.userId },
+      {
+        where: inArray(
+          conversationMembers.conversationId,
+          others.map((row) => row.id),
+        ),
+      },
+    );
+    for (const member of stored) members.get(member.conversationId)?.push(member.userId);
+  }
+  if (teams.length > 0) {
+    const staff = await staffIds(tenant);
+    const athletes = await tenant.selectFields(
+      athleteGroupMembers,
+      { groupId: athleteGroupMembers.groupId, userId: athleteGroupMembers.userId },
+      {
+        where: inArray(
+          athleteGroupMembers.groupId,
+          teams.map((row) => row.athleteGroupId!),
+        ),
+      },
+    );
+    for (const team of teams) {
+      const inGroup = athletes.filter((row) => row.groupId === team.athleteGroupId).map((row) => row.userId);
+      members.set(team.id, [...new Set([...staff, ...inGroup])]);
+    }
+  }
+  return members;
+}

@@ -270,3 +270,46 @@ export async function activityCommented(
     },
   ];
 }
+
+/** A conversation opened in the chat. */
+export const chatLink = (conversationId: string) => `/app/chat/${conversationId}`;
+
+/** What a message without words shows: what it carries. */
+const attachmentWords: Record<'image' | 'video' | 'audio' | 'pdf', string> = {
+  image: 'Sent a photo',
+  video: 'Sent a video',
+  audio: 'Sent a voice message',
+  pdf: 'Sent a file',
+};
+
+/**
+ * A chat message, to the conversation's other members: one notification per conversation and person that folds a
+ * burst ("3 new messages"), headed by the latest sender ("Sam Lee", or "Sam Lee in Varsity" for a team or group).
+ */
+export function messageSent(
+  conversation: { id: string; kind: 'direct' | 'team' | 'group'; title: string },
+  sender: { firstName: string; lastName: string },
+  message: { text: string; attachmentKind: keyof typeof attachmentWords | null },
+  recipientIds: readonly string[],
+): NewNotification[] {
+  const name = `${sender.firstName} ${sender.lastName}`;
+  const words =
+    message.text.length > 0
+      ? message.text.length > 120
+        ? `${message.text.slice(0, 119)}…`
+        : message.text
+      : attachmentWords[message.attachmentKind ?? 'pdf'];
+  return [
+    {
+      userIds: recipientIds,
+      kind: 'message',
+      title: conversation.kind === 'direct' ? name : `${name} in ${conversation.title}`,
+      body: (count) => (count === 1 ? words : `${count} new messages`),
+      link: chatLink(conversation.id),
+      batchKey: messageBatchKey(conversation.id),
+    },
+  ];
+}
+
+/** A conversation's message notifications fold under this key until read (then it is let go, ADR 060). */
+export const messageBatchKey = (conversationId: string) => `message:${conversationId}`;

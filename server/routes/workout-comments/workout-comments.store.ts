@@ -1,5 +1,6 @@
 import { recordWorkoutLogChange } from '../../lib/live-events/change-events';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { v5 as uuidv5 } from 'uuid';
 import { errorCodes } from '../../../contract/errors';
 import type { PutWorkoutCommentRequest, WorkoutComment } from '../../../contract/workout-comments';
 import { loggedSets, users, workoutComments, workoutLogs } from '../../db/schema';
@@ -9,6 +10,12 @@ import { ApiError, forbidden, invalidFields, notFound } from '../../lib/errors';
 import { workoutCommented } from '../../lib/notifications/makers';
 import { notify } from '../../lib/notifications/notify';
 import type { TenantScope } from '../../lib/tenancy';
+import { findOrCreateDirect } from '../../lib/chat/direct-conversation';
+import { chatLiveEvent, writeMessage } from '../../lib/chat/write-message';
+
+/** Namespace of the chat message a staff comment posts: uuid v5 of the comment id, so a repeat posts nothing. */
+const commentMessageNamespace = '5b1f0c3e-8a57-4d0e-9a5c-2f1d6e7c4b90';
+export const commentMessageId = (commentId: string) => uuidv5(commentId, commentMessageNamespace);
 
 type CommentRow = typeof workoutComments.$inferSelect;
 type Author = WorkoutComment['author'];
@@ -87,10 +94,13 @@ export class WorkoutCommentStore {
         text: request.text,
       });
       if (row) {
+        const posted = row.authorId === log.athleteId ? undefined : await this.postToChat(scope, row);
+        // The comment's own notification tells the athlete; the chat message adds none (ADR 060).
         await notify(scope, await workoutCommented(scope, row, this.viewer.user), {
           actorId: row.authorId ?? undefined,
         });
         await recordWorkoutLogChange(scope, log, { kind: 'workout-comments' });
+        if (posted) await scope.recordLiveEvents([posted]);
       }
       return row;
     });
@@ -113,6 +123,26 @@ export class WorkoutCommentStore {
       return changed;
     });
     return { comment: (await this.viewed([edited!]))[0]!, created: false };
+  }
+
+  /**
+   * Staff's comment is also a message in their direct conversation with the athlete, about the completed workout,
+   * so the athlete answers in the chat (ADR 060). Answers the conversation's live event for the caller to record.
+   */
+  private async postToChat(scope: TenantScope, comment: CommentRow) {
+    const { conversation } = await findOrCreateDirect(scope, comment.authorId!, comment.athleteId);
+    const { row } = await writeMessage(scope, conversation, comment.authorId!, {
+      id: commentMessageId(comment.id),
+      text: comment.text,
+      uploadId: null,
+      about: { kind: 'completed_workout', id: comment.logId },
+    });
+    await scope.update(
+      workoutComments,
+      { conversationId: conversation.id },
+      eq(workoutComments.id, comment.id),
+    );
+    return chatLiveEvent(conversation, [comment.authorId!, comment.athleteId], row?.id);
   }
 
   private async viewed(rows: readonly CommentRow[]): Promise<WorkoutComment[]> {
