@@ -1,6 +1,7 @@
 import { errorCodes } from '@contract/error-codes';
 import { demoUsers } from '@mocks/data';
 import { createChatFake, demoChatIds } from '@mocks/handlers/chat';
+import { completedWorkoutHandlers, demoLogId } from '@mocks/handlers/training';
 import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -281,5 +282,23 @@ describe('chat (/app/chat)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe(`/app/chat/${demoChatIds.direct}`));
     const bullpen = await screen.findByRole('region', { name: 'Bullpen' });
     expect(await within(bullpen).findByText('No messages yet')).toBeInTheDocument();
+  });
+
+  it('opens "Message Jamie" from a completed workout with the message about it, and sends it so', async () => {
+    server.use(...completedWorkoutHandlers(), ...fake.handlers);
+    signInAs(demoUsers.coach);
+    const { user, router } = renderApp(`/app/completed/${demoLogId}`);
+    await user.click(await screen.findByRole('button', { name: 'Message Jamie' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/chat/${demoChatIds.direct}`));
+    expect(await screen.findByText(/^About: Lower Body Strength A · /)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove what the message is about' })).toBeInTheDocument();
+    await typeAndSend(user, 'Nice depth on the squats');
+    await waitFor(() => expect(fake.sends).toHaveLength(1));
+    expect(fake.sends[0]!.body).toMatchObject({ about: { kind: 'completed_workout', id: demoLogId } });
+    // The about goes with that one message only.
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(
+      screen.queryByRole('button', { name: 'Remove what the message is about' }),
+    ).not.toBeInTheDocument();
   });
 });
