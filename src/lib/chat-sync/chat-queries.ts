@@ -71,6 +71,12 @@ export function messagesOf(data: ConversationData | undefined): ChatMessageItem[
 
 /** The server's answer to a send joins the newest page at once; the live event reads it again later. */
 export function addServerMessage(queryClient: QueryClient, message: ChatMessageItem): void {
+  // A conversation never read on this page: it is read afresh, with the message in it.
+  if (!queryClient.getQueryData(chatQueries.conversation(message.conversationId).queryKey)) {
+    void queryClient.invalidateQueries({
+      queryKey: chatQueries.conversation(message.conversationId).queryKey,
+    });
+  }
   queryClient.setQueryData<ConversationData>(
     chatQueries.conversation(message.conversationId).queryKey,
     (data) => {

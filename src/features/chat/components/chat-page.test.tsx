@@ -301,4 +301,26 @@ describe('chat (/app/chat)', { timeout: 30_000 }, () => {
       screen.queryByRole('button', { name: 'Remove what the message is about' }),
     ).not.toBeInTheDocument();
   });
+
+  it('says so when a conversation is not the viewer’s, and offers to try again when it could not be loaded', async () => {
+    signInAs(demoUsers.athlete);
+    renderApp(`/app/chat/${demoChatIds.group}`);
+    expect(await screen.findByText('This conversation was not found.')).toBeInTheDocument();
+    cleanup();
+
+    server.use(
+      http.get('*/api/chats/:id', () =>
+        apiError(503, { code: errorCodes.internal, message: 'Something went wrong.' }),
+      ),
+    );
+    const { user } = renderApp(`/app/chat/${demoChatIds.direct}`);
+    // The API client's own retries (2 s, 4 s) come first.
+    expect(
+      await screen.findByText('The conversation could not be loaded.', undefined, { timeout: 12_000 }),
+    ).toBeInTheDocument();
+    // What is written meanwhile (no network) still shows, waiting on the device.
+    networkForSends().isCut = true;
+    await typeAndSend(user, 'Still here');
+    expect(await screen.findByText('Sending…')).toBeInTheDocument();
+  });
 });

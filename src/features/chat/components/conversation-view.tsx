@@ -61,27 +61,21 @@ function ConversationPane({ conversationId }: { conversationId: string }) {
     return () => document.removeEventListener('visibilitychange', markRead);
   }, [newest, queryClient, conversationId]);
 
-  if (thread.isError && !thread.data) {
-    const isGone = isApiRequestError(thread.error) && thread.error.status === 404;
+  const isGone = thread.isError && isApiRequestError(thread.error) && thread.error.status === 404;
+  if (isGone) {
     return (
       <div className="flex h-full flex-col">
         <ConversationHeader conversation={null} />
         <div className="p-4">
-          <Alert
-            tone="warning"
-            role="status"
-            title={isGone ? 'This conversation was not found.' : 'This conversation could not be loaded.'}
-          >
-            {isGone ? null : (
-              <Button variant="secondary" className="mt-2" onClick={() => void thread.refetch()}>
-                Try again
-              </Button>
-            )}
+          <Alert tone="warning" role="status" title="This conversation was not found.">
+            It may have been removed, or you are no longer in it.
           </Alert>
         </div>
       </div>
     );
   }
+  // Unreachable server and nothing read before: what this device wrote still shows, and the composer works.
+  const isUnread = thread.isError && !thread.data;
 
   return (
     <section
@@ -89,7 +83,16 @@ function ConversationPane({ conversationId }: { conversationId: string }) {
       className="flex h-full min-h-0 flex-col bg-canvas"
     >
       <ConversationHeader conversation={conversation} />
-      {thread.isPending ? (
+      {isUnread ? (
+        <div className="border-b border-border bg-surface px-4 py-2">
+          <Alert tone="warning" role="status" title="The conversation could not be loaded.">
+            <Button variant="secondary" className="mt-2" onClick={() => void thread.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        </div>
+      ) : null}
+      {thread.isPending && !isUnread ? (
         <MessagesSkeleton />
       ) : (
         <MessageList
