@@ -58,9 +58,14 @@ export function NewConversationDialog({
   const [isOpen, setOpen] = useState(false);
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button variant="primary" className="min-h-10 px-3" onClick={() => setOpen(true)}>
+      <Button
+        variant="primary"
+        aria-label="New conversation"
+        className="min-h-10 px-3"
+        onClick={() => setOpen(true)}
+      >
         <PlusIcon className="size-4" />
-        New conversation
+        New
       </Button>
       <ModalOverlay
         isDismissable
