@@ -1,6 +1,7 @@
 import { errorCodes } from '@contract/error-codes';
 import { demoUsers } from '@mocks/data';
 import { createChatFake, demoChatIds } from '@mocks/handlers/chat';
+import { createNotificationsFake } from '@mocks/handlers/notifications';
 import { completedWorkoutHandlers, demoLogId } from '@mocks/handlers/training';
 import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
@@ -322,5 +323,29 @@ describe('chat (/app/chat)', { timeout: 30_000 }, () => {
     networkForSends().isCut = true;
     await typeAndSend(user, 'Still here');
     expect(await screen.findByText('Sending…')).toBeInTheDocument();
+  });
+
+  it('opens the conversation from a message notification in the bell drawer', async () => {
+    const notifications = createNotificationsFake();
+    server.use(...notifications.handlers);
+    notifications.byUser.set(demoUsers.athlete.id, [
+      {
+        id: '0d7e0052-0000-4000-8000-000000000099',
+        kind: 'message',
+        title: 'Casey Jordan',
+        body: 'Keep the long toss light tomorrow.',
+        status: 1,
+        link: `/app/chat/${demoChatIds.direct}`,
+        read: false,
+        createdAt: new Date().toISOString(),
+      },
+    ]);
+    signInAs(demoUsers.athlete);
+    const { user, router } = renderApp('/app/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(await within(drawer).findByRole('button', { name: /^Casey Jordan/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/chat/${demoChatIds.direct}`));
+    expect(await screen.findByRole('region', { name: 'Casey Jordan' })).toBeInTheDocument();
   });
 });
