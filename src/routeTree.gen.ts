@@ -21,6 +21,7 @@ import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as PublicTermsOfServiceRouteImport } from './routes/_public/terms-of-service'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppActivitiesRouteImport } from './routes/app/activities'
+import { Route as AppChatRouteImport } from './routes/app/chat'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as AppSettingsRouteImport } from './routes/app/settings'
@@ -28,6 +29,8 @@ import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
 import { Route as AppUsersRouteImport } from './routes/app/users'
 import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageLoginRouteImport } from './routes/manage_.login'
+import { Route as AppChatIndexRouteImport } from './routes/app/chat.index'
+import { Route as AppChatConversationIdRouteImport } from './routes/app/chat.$conversationId'
 import { Route as AppCompletedIndexRouteImport } from './routes/app/completed/index'
 import { Route as AppCompletedLogIdRouteImport } from './routes/app/completed/$logId'
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
@@ -110,6 +113,11 @@ const AppActivitiesRoute = AppActivitiesRouteImport.update({
   path: '/activities',
   getParentRoute: () => AppRoute,
 } as any)
+const AppChatRoute = AppChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -144,6 +152,16 @@ const ManageLoginRoute = ManageLoginRouteImport.update({
   id: '/manage_/login',
   path: '/manage/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppChatIndexRoute = AppChatIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppChatRoute,
+} as any)
+const AppChatConversationIdRoute = AppChatConversationIdRouteImport.update({
+  id: '/$conversationId',
+  path: '/$conversationId',
+  getParentRoute: () => AppChatRoute,
 } as any)
 const AppCompletedIndexRoute = AppCompletedIndexRouteImport.update({
   id: '/completed/',
@@ -275,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof PublicSignupRoute
   '/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/activities': typeof AppActivitiesRoute
+  '/app/chat': typeof AppChatRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
   '/app/settings': typeof AppSettingsRoute
@@ -283,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/manage/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
+  '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
@@ -291,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/app/weight-room/$assignmentId': typeof AppWeightRoomAssignmentIdRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/chat/': typeof AppChatIndexRoute
   '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
@@ -323,6 +344,7 @@ export interface FileRoutesByTo {
   '/manage/login': typeof ManageLoginRoute
   '/app': typeof AppIndexRoute
   '/manage': typeof ManageIndexRoute
+  '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
@@ -331,6 +353,7 @@ export interface FileRoutesByTo {
   '/app/weight-room/$assignmentId': typeof AppWeightRoomAssignmentIdRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/chat': typeof AppChatIndexRoute
   '/app/completed': typeof AppCompletedIndexRoute
   '/app/groups': typeof AppGroupsIndexRoute
   '/app/library': typeof AppLibraryIndexRoute
@@ -359,6 +382,7 @@ export interface FileRoutesById {
   '/_public/signup': typeof PublicSignupRoute
   '/_public/terms-of-service': typeof PublicTermsOfServiceRoute
   '/app/activities': typeof AppActivitiesRoute
+  '/app/chat': typeof AppChatRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
   '/app/settings': typeof AppSettingsRoute
@@ -367,6 +391,7 @@ export interface FileRoutesById {
   '/manage_/login': typeof ManageLoginRoute
   '/app/': typeof AppIndexRoute
   '/manage/': typeof ManageIndexRoute
+  '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
@@ -375,6 +400,7 @@ export interface FileRoutesById {
   '/app/weight-room/$assignmentId': typeof AppWeightRoomAssignmentIdRoute
   '/manage/organizations/$organizationId': typeof ManageOrganizationsOrganizationIdRoute
   '/manage/organizations/new': typeof ManageOrganizationsNewRoute
+  '/app/chat/': typeof AppChatIndexRoute
   '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
@@ -403,6 +429,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms-of-service'
     | '/app/activities'
+    | '/app/chat'
     | '/app/dashboard'
     | '/app/profile'
     | '/app/settings'
@@ -411,6 +438,7 @@ export interface FileRouteTypes {
     | '/manage/login'
     | '/app/'
     | '/manage/'
+    | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/track/$entryId'
@@ -419,6 +447,7 @@ export interface FileRouteTypes {
     | '/app/weight-room/$assignmentId'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/chat/'
     | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
@@ -451,6 +480,7 @@ export interface FileRouteTypes {
     | '/manage/login'
     | '/app'
     | '/manage'
+    | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/track/$entryId'
@@ -459,6 +489,7 @@ export interface FileRouteTypes {
     | '/app/weight-room/$assignmentId'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/chat'
     | '/app/completed'
     | '/app/groups'
     | '/app/library'
@@ -486,6 +517,7 @@ export interface FileRouteTypes {
     | '/_public/signup'
     | '/_public/terms-of-service'
     | '/app/activities'
+    | '/app/chat'
     | '/app/dashboard'
     | '/app/profile'
     | '/app/settings'
@@ -494,6 +526,7 @@ export interface FileRouteTypes {
     | '/manage_/login'
     | '/app/'
     | '/manage/'
+    | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
     | '/app/track/$entryId'
@@ -502,6 +535,7 @@ export interface FileRouteTypes {
     | '/app/weight-room/$assignmentId'
     | '/manage/organizations/$organizationId'
     | '/manage/organizations/new'
+    | '/app/chat/'
     | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
@@ -613,6 +647,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppActivitiesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/chat': {
+      id: '/app/chat'
+      path: '/chat'
+      fullPath: '/app/chat'
+      preLoaderRoute: typeof AppChatRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/dashboard': {
       id: '/app/dashboard'
       path: '/dashboard'
@@ -661,6 +702,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/manage/login'
       preLoaderRoute: typeof ManageLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/app/chat/': {
+      id: '/app/chat/'
+      path: '/'
+      fullPath: '/app/chat/'
+      preLoaderRoute: typeof AppChatIndexRouteImport
+      parentRoute: typeof AppChatRoute
+    }
+    '/app/chat/$conversationId': {
+      id: '/app/chat/$conversationId'
+      path: '/$conversationId'
+      fullPath: '/app/chat/$conversationId'
+      preLoaderRoute: typeof AppChatConversationIdRouteImport
+      parentRoute: typeof AppChatRoute
     }
     '/app/completed/': {
       id: '/app/completed/'
@@ -844,8 +899,22 @@ const PublicRouteChildren: PublicRouteChildren = {
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
+interface AppChatRouteChildren {
+  AppChatConversationIdRoute: typeof AppChatConversationIdRoute
+  AppChatIndexRoute: typeof AppChatIndexRoute
+}
+
+const AppChatRouteChildren: AppChatRouteChildren = {
+  AppChatConversationIdRoute: AppChatConversationIdRoute,
+  AppChatIndexRoute: AppChatIndexRoute,
+}
+
+const AppChatRouteWithChildren =
+  AppChatRoute._addFileChildren(AppChatRouteChildren)
+
 interface AppRouteChildren {
   AppActivitiesRoute: typeof AppActivitiesRoute
+  AppChatRoute: typeof AppChatRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -874,6 +943,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppActivitiesRoute: AppActivitiesRoute,
+  AppChatRoute: AppChatRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppSettingsRoute: AppSettingsRoute,

@@ -1,6 +1,7 @@
 import { accountHandlers } from './accounts';
 import { activityHandlersOfDemo } from './activities';
 import { authHandlers } from './auth';
+import { chatHandlersOfDemo } from './chat';
 import { groupHandlers } from './groups';
 import { importHandlersOfDemo } from './imports';
 import { lastTimeHandlersOfDemo } from './last-time';
@@ -37,6 +38,7 @@ export const handlers = [
   ...pitchingHandlers(),
   ...workoutCommentHandlersOfDemo,
   ...notificationHandlersOfDemo,
+  ...chatHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.

@@ -187,3 +187,5 @@ export const useFileUploading = () =>
 export const useMessageUpload = (messageId: string): MessageUpload | undefined =>
   useMessagesStore((state) => state.messageUploads[messageId]);
 export const useMessageActions = () => useMessagesStore((state) => state.actions);
+/** The actions outside React: the device's message outbox drives uploads from the sync loop. */
+export const messageActions = () => useMessagesStore.getState().actions;

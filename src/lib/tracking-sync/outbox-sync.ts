@@ -42,6 +42,24 @@ export function configureOutboxSync(next: SyncSetup): void {
   setup = next;
 }
 
+/**
+ * Another device store's writes (chat messages, ADR 062), sent by this loop after the workout logs: under the
+ * same lock, with the same waits. It answers 'later' when something is to be tried again.
+ */
+export interface OutboxSender {
+  sendWaiting: (userId: string) => Promise<'done' | 'later'>;
+}
+
+const senders = new Map<string, OutboxSender>();
+
+/** Adds a store's sender to the loop; the returned function takes it off. */
+export function registerOutboxSender(name: string, sender: OutboxSender): () => void {
+  senders.set(name, sender);
+  return () => {
+    if (senders.get(name) === sender) senders.delete(name);
+  };
+}
+
 let sendingKey: string | null = null;
 const sendingListeners = new Set<() => void>();
 /** The write on the wire now, if any: never replaced while it is sent. */
@@ -108,13 +126,19 @@ async function sendEverything(): Promise<void> {
   const waiting = allDeviceLogs()
     .filter((log) => log.userId === userId && log.outbox.length > 0)
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  let later = false;
   for (const log of waiting) {
     if ((await sendLog(log.logId)) === 'later') {
-      retryLater();
-      return;
+      later = true;
+      break;
     }
   }
-  failures = 0;
+  // The other stores go after the logs, even when a log waits: a message does not wait for a workout's write.
+  for (const sender of senders.values()) {
+    if ((await sender.sendWaiting(userId)) === 'later') later = true;
+  }
+  if (later) retryLater();
+  else failures = 0;
 }
 
 type Outcome = 'answered' | 'refused' | 'later';
@@ -130,7 +154,7 @@ async function sendLog(logId: string): Promise<'done' | 'later'> {
 }
 
 /** Statuses where asking again may succeed: a timeout, a write still being applied, too many requests. */
-const isTransient = (response: Response) =>
+export const isTransient = (response: Response) =>
   response.status >= 500 ||
   response.status === 408 ||
   response.status === 429 ||
@@ -211,7 +235,7 @@ async function send(logId: string, item: OutboxItem): Promise<Outcome> {
 }
 
 /** The server's reason in words: the fields it names say what, else its message. */
-function refusalOf(response: Response, body: unknown): string {
+export function refusalOf(response: Response, body: unknown): string {
   if (!isApiErrorBody(body)) return `The server refused this change (${response.status}).`;
   const fields = Object.values(body.error.fields ?? {});
   return fields.length > 0 ? fields.join('; ') : body.error.message;

@@ -36,12 +36,22 @@ export async function startTrackingSync(queryClient: QueryClient): Promise<void>
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
   const stopStatuses = showDeviceStatuses(queryClient);
+  let stopChat: (() => void) | undefined;
   stop = () => {
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     stopStatuses();
+    stopChat?.();
   };
-  await deviceLogsLoaded();
+  // Chat messages written on the device go through this same loop (ADR 062); their code loads with it.
+  const chat = import('@/lib/chat-sync/start-chat-sync')
+    .then(({ startChatSync }) => startChatSync(queryClient))
+    .then((stopIt) => {
+      if (startedFor === queryClient) stopChat = stopIt;
+      else stopIt();
+    })
+    .catch(() => undefined);
+  await Promise.all([deviceLogsLoaded(), chat]);
   requestSync();
 }
 

@@ -7,6 +7,7 @@ import {
   HomeIcon,
   LayersIcon,
   ListChecksIcon,
+  MessageIcon,
   PlaneIcon,
   SlidersIcon,
   UsersIcon,
@@ -33,6 +34,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Schedule', to: '/app/schedule', icon: CalendarIcon },
   { label: 'Completed', to: '/app/completed', icon: ListChecksIcon },
   { label: 'Activity', to: '/app/activities', icon: ActivityIcon },
+  { label: 'Chat', to: '/app/chat', icon: MessageIcon },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
   { label: 'Organisation settings', to: '/app/settings', icon: SlidersIcon, roles: ['admin'] },
 ];

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { OrganizationLogo } from '@/components/organization-logo';
 import { ExternalLinkIcon, NamedIcon } from '@/components/ui/icons';
 import { authQueries } from '@/lib/auth/auth-queries';
+import { chatQueries } from '@/lib/chat-sync/chat-queries';
 import { brandingFrom } from '@/lib/settings/settings-queries';
 import { sidebarQueries } from '@/lib/settings/sidebar-queries';
 import { sidebarLinkTarget, visibleSidebarItems } from '../custom-sidebar-links';
@@ -59,7 +60,8 @@ export function SideNavigation({ onNavigate, headerAction }: SideNavigationProps
                   className="absolute inset-y-2 -left-3 w-1 rounded-r-full bg-primary opacity-0 transition-opacity group-aria-[current=page]:opacity-100"
                 />
                 <ItemIcon className="size-5" />
-                {label}
+                <span className="min-w-0 flex-1 truncate">{label}</span>
+                {to === '/app/chat' ? <ChatUnreadBadge /> : null}
               </Link>
             </li>
           ))}
@@ -88,6 +90,19 @@ export function SideNavigation({ onNavigate, headerAction }: SideNavigationProps
         Powered by Connect Platform
       </p>
     </nav>
+  );
+}
+
+/** The total of unread chat messages beside "Chat" (the live 'chat' event reads the list again). */
+function ChatUnreadBadge() {
+  const { data: conversations } = useQuery(chatQueries.list());
+  const unread = conversations?.reduce((total, conversation) => total + conversation.unread, 0) ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+      {unread > 99 ? '99+' : unread}
+      <span className="sr-only">{' unread'}</span>
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { User, WorkoutLog } from '@contract';
 import type { WorkoutComment } from '@contract/workout-comments';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useFormats } from '@/lib/format/use-formats';
 import type { ReactNode } from 'react';
 import { Fragment, lazy, Suspense, useState } from 'react';
@@ -11,11 +11,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CategoryBadge } from '@/components/ui/category-badge';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListChecksIcon, PencilIcon } from '@/components/ui/icons';
+import { ListChecksIcon, MessageIcon, PencilIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { authQueries } from '@/lib/auth/auth-queries';
+import { openDirectConversation } from '@/lib/chat-sync/open-direct-conversation';
 import { useScreenTitle } from '@/stores/header-store';
 import { useTourStepCompletedWhen } from '@/stores/onboarding-tour-store';
 import { completedQueries } from '../api/completed-queries';
@@ -92,6 +93,44 @@ function BackToCompleted() {
   );
 }
 
+/** "Message {athlete}": the direct conversation, its next message about this workout (issue 25). */
+function MessageAthleteButton({ log, aboutLabel }: { log: WorkoutLog; aboutLabel: string }) {
+  const navigate = useNavigate();
+  const [isOpening, setIsOpening] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const open = async () => {
+    setIsOpening(true);
+    setFailed(false);
+    const conversationId = await openDirectConversation(log.athlete.id).catch(() => null);
+    setIsOpening(false);
+    if (!conversationId) {
+      setFailed(true);
+      return;
+    }
+    void navigate({
+      to: '/app/chat/$conversationId',
+      params: { conversationId },
+      search: { aboutKind: 'completed_workout', aboutId: log.id, aboutLabel },
+    });
+  };
+  return (
+    <Button
+      variant="secondary"
+      isPending={isOpening}
+      aria-describedby={failed ? `message-failed-${log.id}` : undefined}
+      onClick={() => void open()}
+    >
+      <MessageIcon className="size-4" />
+      Message {log.athlete.firstName}
+      {failed ? (
+        <span id={`message-failed-${log.id}`} className="sr-only">
+          (the conversation could not be opened; try again)
+        </span>
+      ) : null}
+    </Button>
+  );
+}
+
 function CompletedWorkout({
   log,
   viewer,
@@ -136,10 +175,16 @@ function CompletedWorkout({
         }
         actions={
           staff ? (
-            <Button variant="secondary" onClick={() => setIsCorrecting(true)}>
-              <PencilIcon className="size-4" />
-              Correct
-            </Button>
+            <>
+              <MessageAthleteButton
+                log={log}
+                aboutLabel={`${log.workoutName} · ${formats.day(log.date, 'shortDay')}`}
+              />
+              <Button variant="secondary" onClick={() => setIsCorrecting(true)}>
+                <PencilIcon className="size-4" />
+                Correct
+              </Button>
+            </>
           ) : null
         }
       />
