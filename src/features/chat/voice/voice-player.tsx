@@ -38,8 +38,8 @@ export function VoicePlayer({ src, durationMs, waveform, label = 'Voice message'
   const toggle = () => {
     const audio = audioRef.current;
     if (!audio) return;
-    if (audio.paused) void audio.play().catch(() => setIsPlaying(false));
-    else audio.pause();
+    if (isPlaying) audio.pause();
+    else void audio.play().catch(() => setIsPlaying(false));
   };
 
   const seekTo = (milliseconds: number) => {
