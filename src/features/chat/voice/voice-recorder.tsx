@@ -228,7 +228,7 @@ export function VoiceRecorder({
       <div
         role="group"
         aria-label="Recording a voice message"
-        className="flex h-11 min-w-0 flex-1 items-center gap-2 rounded-full border border-danger/30 bg-danger/5 pr-1 pl-1"
+        className="flex h-11 min-w-56 flex-1 items-center gap-2 rounded-full border border-danger/30 bg-danger/5 pr-1 pl-1"
       >
         <button
           type="button"
