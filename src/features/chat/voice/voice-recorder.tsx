@@ -228,7 +228,7 @@ export function VoiceRecorder({
       <div
         role="group"
         aria-label="Recording a voice message"
-        className="flex h-11 min-w-56 flex-1 items-center gap-2 rounded-full border border-danger/30 bg-danger/5 pr-1 pl-1"
+        className="relative flex h-11 min-w-56 flex-1 items-center gap-2 rounded-full border border-danger/30 bg-danger/5 pr-1 pl-1"
       >
         <button
           type="button"
@@ -255,7 +255,14 @@ export function VoiceRecorder({
             />
           ))}
         </span>
-        {state.step === 'recording' && state.notice ? <span className="sr-only">{state.notice}</span> : null}
+        {state.step === 'recording' && state.notice ? (
+          <span
+            role="status"
+            className="absolute right-0 bottom-full mb-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-warning/40 bg-surface px-3 py-2 text-sm text-warning-foreground shadow-lg"
+          >
+            {state.notice}
+          </span>
+        ) : null}
         <button
           type="button"
           onClick={() => stop(true)}

@@ -186,6 +186,18 @@ describe('recording a voice message', () => {
     expect(screen.getByRole('button', { name: 'Record a voice message' })).toBeInTheDocument();
   });
 
+  it('sends nothing for a tap that starts and stops at once', async () => {
+    fakeMediaDevices();
+    const { onRecorded, user } = renderRecorder();
+
+    await user.click(screen.getByRole('button', { name: 'Record a voice message' }));
+    clock += 200;
+    await user.click(screen.getByRole('button', { name: 'Send the voice message' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too short to send');
+    expect(onRecorded).not.toHaveBeenCalled();
+  });
+
   it('says so when the microphone is blocked', async () => {
     const media = fakeMediaDevices();
     media.getUserMedia.mockImplementation(microphoneDenied);
