@@ -65,9 +65,18 @@ function fittedName(fileName: string, type: string): string {
   return name.slice(0, uploadLimits.fileNameMax - extension.length) + extension;
 }
 
+/** WebCrypto has no incremental digest: the whole file is read at once, so it is only the fallback. */
+async function sha256AtOnce(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** Hex SHA-256 of the Blob, read in slices. */
 export async function sha256OfBlob(file: Blob): Promise<string> {
-  const hasher = await createSHA256();
+  // A browser that may not compile WebAssembly under the page's policy (Safari before 16) hashes with WebCrypto.
+  const hasher = await createSHA256().catch(() => null);
+  if (!hasher) return sha256AtOnce(file);
   hasher.init();
   for (let start = 0; start < file.size; start += hashSliceBytes) {
     const slice = await file.slice(start, start + hashSliceBytes).arrayBuffer();
