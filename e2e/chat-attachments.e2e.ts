@@ -144,7 +144,7 @@ describe('chat attachments in Chromium', () => {
     const file = await coach.request.get(fileUrl!);
     expect(file.status()).toBe(200);
     expect(sha256(await file.body())).toBe(sha256(photo));
-  });
+  }, 300_000);
 
   it('a voice message recorded with the fake microphone plays back on the coach’s desktop', async () => {
     const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');
@@ -171,5 +171,5 @@ describe('chat attachments in Chromium', () => {
       })
       .toBeGreaterThan(0.3);
     await saveScreenshotsAtBothSizes(coach, 'chat-voice-message');
-  });
+  }, 120_000);
 });
