@@ -74,20 +74,19 @@ async function blip(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Every second upload request fails until `times` have: half of them before reaching the server, half after it
- * kept the chunk (the answer is lost on the way back, so the next attempt meets the committed offset).
+ * The first `times` upload requests fail, so all of them fall during the upload: most before reaching the server,
+ * the 4th and 8th after it kept the chunk (the answer is lost on the way back, so the next attempt meets the
+ * committed offset). Each drop takes the browser offline for a moment.
  */
 async function dropUploadRequests(context: BrowserContext, times: number): Promise<() => number> {
-  let requests = 0;
   let drops = 0;
   await context.route('**/api/upload**', async (route) => {
-    requests += 1;
-    if (drops >= times || requests % 2 === 1) {
+    if (drops >= times) {
       await route.continue();
       return;
     }
     drops += 1;
-    if (drops % 2 === 0) await route.fetch().catch(() => undefined);
+    if (drops % 4 === 0) await route.fetch().catch(() => undefined);
     await route.abort('internetdisconnected');
     void blip(context);
   });
