@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sha256 } from 'hash-wasm';
 import {
@@ -27,7 +27,7 @@ describe('attaching a file', () => {
     expect(pickerOf(container).accept).toContain('image/jpeg');
     await user.upload(pickerOf(container), new File([bytes], 'Bullpen.jpg', { type: 'image/jpeg' }));
 
-    expect(onAttached).toHaveBeenCalledOnce();
+    await waitFor(() => expect(onAttached).toHaveBeenCalledOnce());
     const [attachment] = onAttached.mock.calls[0] as [{ uploadId: string }];
     expect(attachment).toMatchObject({
       fileName: 'Bullpen.jpg',
@@ -49,7 +49,7 @@ describe('attaching a file', () => {
       new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
     );
 
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'setup.exe cannot be attached: send photos, videos, PDFs or voice messages.',
     );
     expect(onAttached).not.toHaveBeenCalled();

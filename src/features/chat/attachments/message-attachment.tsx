@@ -226,14 +226,17 @@ function FileCard({ shown, fileUrl }: { shown: Shown; fileUrl: string | null }) 
   );
 }
 
-/** Spec 3's upload record of the message: waiting, going up with its percent, or failed with a retry. */
+/**
+ * Spec 3's upload record of the message: waiting, going up with its percent, or failed with a retry. Drawn in the
+ * bubble's own text colour (a sender's bubble is the organisation's primary), the failure on a surface of its own.
+ */
 function UploadState({ messageId, onRetry }: { messageId: string; onRetry: (() => void) | undefined }) {
   const upload = useMessageUpload(messageId);
   const status = upload?.uploadStatus ?? 'pending';
   if (status === 'uploaded') return null;
   if (status === 'failed') {
     return (
-      <div className="flex items-start gap-2 text-xs text-danger">
+      <div className="flex items-start gap-2 rounded-lg bg-surface px-2 py-1 text-xs text-danger">
         <p className="min-w-0 flex-1 pt-1">Upload failed: {upload?.error ?? 'try again.'}</p>
         {onRetry ? (
           <button
@@ -249,22 +252,20 @@ function UploadState({ messageId, onRetry }: { messageId: string; onRetry: (() =
     );
   }
   if (status === 'pending') {
-    return <p className="h-5 text-xs text-muted-foreground">Waiting to upload</p>;
+    return <p className="h-5 text-xs opacity-80">Waiting to upload</p>;
   }
   return (
     <ProgressBar value={upload?.uploadProgress ?? 0} className="flex h-5 items-center gap-2 text-xs">
       {({ percentage, valueText }) => (
         <>
-          <Label className="shrink-0 text-muted-foreground">Uploading</Label>
-          <span className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">
+          <Label className="shrink-0 opacity-80">Uploading</Label>
+          <span className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-current/25">
             <span
-              className="block h-full rounded-full bg-primary transition-[width] duration-300"
+              className="block h-full rounded-full bg-current transition-[width] duration-300"
               style={{ width: `${percentage ?? 0}%` }}
             />
           </span>
-          <span className="w-9 shrink-0 text-right font-medium text-foreground tabular-nums">
-            {valueText}
-          </span>
+          <span className="w-9 shrink-0 text-right font-medium tabular-nums">{valueText}</span>
         </>
       )}
     </ProgressBar>
