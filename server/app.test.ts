@@ -278,7 +278,14 @@ describe('serving the built app', () => {
   it("lets exactly index.html's inline script through the Content-Security-Policy, by its hash", async () => {
     const csp = (await get('/app/dashboard')).headers.get('content-security-policy') ?? '';
     const hash = createHash('sha256').update(themeScript).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
+  });
+
+  it('lets attachments be hashed with WebAssembly and played from the device, and nothing else be evaluated', async () => {
+    const csp = (await get('/app/chat')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+    expect(csp).not.toMatch(/'unsafe-eval'/);
+    expect(csp).toContain("media-src 'self' blob:;");
   });
 
   it('caches hashed assets as immutable, compressed', async () => {

@@ -110,9 +110,12 @@ export function createApp({
   const documentHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...inlineScriptHashes(env.STATIC_DIR)],
+      // WebAssembly only (hash-wasm hashes attachments on the device, ADR 063); JavaScript eval stays refused.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(env.STATIC_DIR)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      // A video or voice message still on the device plays from an object URL (ADR 063).
+      mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...firebaseMessagingOrigins, ...env.CONNECT_SOURCES],
       // Exercise videos play in YouTube's and Vimeo's players (contract/video-links.ts).

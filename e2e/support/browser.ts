@@ -39,12 +39,19 @@ export function baseUrl(): string {
   return url;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium's own fake microphone (a tone with beeps) and no permission prompt: voice messages can be recorded. */
+export const fakeMicrophoneFlags = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export interface LaunchOptions {
+  fakeMicrophone?: boolean;
+}
+
+export async function launchBrowser({ fakeMicrophone = false }: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumExecutable,
     headless: true,
     timeout: 30_000,
-    args: ['--headless', ...chromiumFlags],
+    args: ['--headless', ...chromiumFlags, ...(fakeMicrophone ? fakeMicrophoneFlags : [])],
   });
 }
 

@@ -1,17 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { AppContextOptions } from './browser';
+import type { AppContextOptions, LaunchOptions } from './browser';
 import { launchBrowser, newAppContext, signInToDashboard } from './browser';
 
 /**
  * For a suite: one Chromium for all its tests, and every context a test opens closed after that test.
  * Returns how a test opens a context on the server under test (see `newAppContext`).
  */
-export function useAppContexts(): (options?: AppContextOptions) => Promise<BrowserContext> {
+export function useAppContexts(
+  launchOptions: LaunchOptions = {},
+): (options?: AppContextOptions) => Promise<BrowserContext> {
   let browser: Browser | undefined;
   const opened: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(launchOptions);
   });
   afterEach(async () => {
     // A context of a browser that died with it is gone already: nothing to close.
@@ -25,7 +27,7 @@ export function useAppContexts(): (options?: AppContextOptions) => Promise<Brows
   const relaunch = async () => {
     console.warn('useAppContexts: Chromium had gone away; launching it again.');
     await browser?.close().catch(() => undefined);
-    browser = await launchBrowser();
+    browser = await launchBrowser(launchOptions);
     return browser;
   };
   return async (options) => {

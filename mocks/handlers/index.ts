@@ -16,6 +16,7 @@ import { pitchingHandlers } from './pitching';
 import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
 import { completedWorkoutHandlers } from './training';
+import { uploadHandlersOfDemo } from './uploads';
 import { userHandlers } from './users';
 import { workoutCommentHandlersOfDemo } from './workout-comments';
 
@@ -39,6 +40,7 @@ export const handlers = [
   ...workoutCommentHandlersOfDemo,
   ...notificationHandlersOfDemo,
   ...chatHandlersOfDemo,
+  ...uploadHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.
