@@ -95,6 +95,9 @@ export const conversationResponseSchema = z.object({
 });
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
+/** POST /api/chats: the conversation opened or made (its messages are read with GET /api/chats/{id}). */
+export const openedConversationResponseSchema = z.object({ data: conversationSchema });
+
 export const conversationParamSchema = z.object({
   id: z.uuid({ error: 'id must be a conversation id (UUID)' }),
 });

@@ -5,6 +5,7 @@ import {
   conversationListResponseSchema,
   conversationReadResponseSchema,
   conversationResponseSchema,
+  openedConversationResponseSchema,
   createConversationRequestSchema,
   messagePageQuerySchema,
   messagePageSchema,
@@ -199,7 +200,7 @@ export function createChatFake({ directCount = 45, now = Date.now() } = {}) {
       {
         method: 'post',
         path: '/api/chats',
-        responses: { 200: conversationResponseSchema, 201: conversationResponseSchema },
+        responses: { 200: openedConversationResponseSchema, 201: openedConversationResponseSchema },
       },
       async ({ request, reply }) => {
         const viewer = requestUser(request);
@@ -213,11 +214,7 @@ export function createChatFake({ directCount = 45, now = Date.now() } = {}) {
             (conversation) =>
               conversation.kind === 'direct' && [...conversation.memberIds].sort().join(':') === pair,
           );
-          if (known)
-            return reply(200, {
-              data: viewOf(known, viewer.id),
-              messages: pageOf(known, undefined, chatLimits.pageDefault),
-            });
+          if (known) return reply(200, { data: viewOf(known, viewer.id) });
         } else if (viewer.role === 'athlete') {
           return apiError(403, {
             code: errorCodes.forbidden,
@@ -237,7 +234,7 @@ export function createChatFake({ directCount = 45, now = Date.now() } = {}) {
           readCount: new Map(),
         };
         conversations.push(made);
-        return reply(201, { data: viewOf(made, viewer.id), messages: { data: [], hasOlder: false } });
+        return reply(201, { data: viewOf(made, viewer.id) });
       },
     ),
     apiRoute(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   chatMessageResponseSchema,
   conversationListResponseSchema,
@@ -9,7 +9,7 @@ import {
   messagePageQuerySchema,
   messagePageSchema,
   readUpToRequestSchema,
-  conversationSchema,
+  openedConversationResponseSchema,
   sendMessageRequestSchema,
 } from '../../../contract/chat';
 import { errorResponse, jsonContent, signedInRoute } from '../../lib/routes';
@@ -23,7 +23,7 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 const noSuchConversation = errorResponse(
   'No such conversation of yours (someone outside it, or in another organisation, is not told it exists)',
 );
-const conversationAnswer = z.object({ data: conversationSchema });
+const conversationAnswer = openedConversationResponseSchema;
 
 export const listConversations = signedInRoute({
   operationId: 'listConversations',
