@@ -6,7 +6,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { MessageIcon } from '@/components/ui/icons';
 import { discardMessage, retryMessage } from '@/lib/chat-sync/chat-outbox';
 import type { DeviceMessage } from '@/lib/chat-sync/device-messages';
-import { useMessageUpload } from '@/stores/messages-store';
 import { MessageAttachment } from '../attachments/message-attachment';
 import { dayWords, nameOf, receiptWords, timeWords } from '../chat-words';
 
@@ -190,13 +189,9 @@ function ServerMessage({
 }
 
 function DeviceMessageBubble({ message }: { message: DeviceMessage }) {
-  const upload = useMessageUpload(message.id);
   const refused = message.refusal !== null;
-  const status = refused
-    ? null
-    : upload?.uploadStatus === 'uploading'
-      ? `Uploading ${upload.uploadProgress}%…`
-      : 'Sending…';
+  // The attachment shows its own upload's progress; the line under the bubble says only that it is on its way.
+  const status = refused ? null : 'Sending…';
   return (
     <li aria-label={`You at ${timeWords(message.madeAt)}`} className="flex flex-col items-end">
       <div className={`${bubbleClass(true)} ${refused ? 'opacity-70' : ''}`}>
