@@ -5,7 +5,7 @@
  * one): prints p50/p95 of commit → event on every stream, and the server's memory per idle stream.
  * STREAMS (default 1000) and CHANGES (default 50) may be set in the environment.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -17,23 +17,13 @@ import { recordLiveEvents } from '../server/lib/live-events/record-live-events';
 import { openLiveStream, type OpenLiveStream } from '../server/testing/live-event-streams';
 import { startApiProcess, type ApiProcess } from './lib/api-process';
 import { startPostgres } from './lib/postgres';
-import { sleep } from './lib/processes';
+import { rssKib, sleep } from './lib/processes';
 
 const streamCount = Number(process.env.STREAMS ?? 1000);
 const changeCount = Number(process.env.CHANGES ?? 50);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-/** Resident memory of a process and its children (`tsx` runs the server in a child process). */
-function rssKib(pid: number): number {
-  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  return own + children.reduce((sum, child) => sum + rssKib(Number(child)), 0);
-}
-
 const postgres = await startPostgres();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-live-events-'));
 const database = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 4 });

@@ -6,7 +6,7 @@
  * MEGABYTES (default 100) and CHUNK_MEGABYTES (default 5) may be set in the environment.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,22 +15,12 @@ import { conversationMembers, conversations, users } from '../server/db/schema';
 import { seedDemo } from '../server/db/seed';
 import { startApiProcess, type ApiProcess } from './lib/api-process';
 import { startPostgres } from './lib/postgres';
-import { sleep } from './lib/processes';
+import { rssKib, sleep } from './lib/processes';
 
 const megabyte = 1024 * 1024;
 const fileBytes = Number(process.env.MEGABYTES ?? 100) * megabyte;
 const chunkBytes = Number(process.env.CHUNK_MEGABYTES ?? 5) * megabyte;
 const password = 'bench-password';
-
-/** Resident memory of a process and its children (`tsx` runs the server in a child process). */
-function rssKib(pid: number): number {
-  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  return own + children.reduce((sum, child) => sum + rssKib(Number(child)), 0);
-}
 
 const postgres = await startPostgres();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'));

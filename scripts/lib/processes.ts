@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -189,3 +190,13 @@ function forwardLines(source: Readable | null, target: Writable, label: string):
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of a process and its children (`tsx` runs the server in a child process). */
+export function rssKib(pid: number): number {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return own + children.reduce((sum, child) => sum + rssKib(Number(child)), 0);
+}

@@ -18,3 +18,20 @@ export function announceOnce(key: string): boolean {
   }
   return true;
 }
+
+/** The screen on show, as the router has it (its path and its search string, `?…` or ''). */
+export interface ScreenOnShow {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * Whether a notification opens the screen already on show (a message in the conversation being read): that
+ * screen shows the news itself, so no toast repeats it.
+ */
+export function opensScreenOnShow(link: string | null | undefined, here: ScreenOnShow): boolean {
+  if (!link) return false;
+  const target = new URL(link, 'http://app.invalid');
+  if (target.origin !== 'http://app.invalid' && target.origin !== globalThis.location?.origin) return false;
+  return target.pathname === here.pathname && (target.search === '' || target.search === here.search);
+}

@@ -1,9 +1,10 @@
 import type { LiveEvent } from '@contract/live-events';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { defaultToastMessage } from '@/lib/firebase/push-payload';
 import { subscribeToLiveEvents } from '@/lib/live-events/live-event-listeners';
-import { announceOnce, announcementKey } from '@/lib/notifications/announce-once';
+import { announceOnce, announcementKey, opensScreenOnShow } from '@/lib/notifications/announce-once';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { notificationQueries, notificationsOf } from '../api/notification-queries';
 import { useSignedInUserId } from '../api/use-signed-in-user-id';
@@ -17,6 +18,7 @@ const newWithinMs = 60_000;
  */
 export function NotificationToasts() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const userId = useSignedInUserId();
   const { setNewNotification } = useNotificationActions();
 
@@ -30,6 +32,8 @@ export function NotificationToasts() {
       const notification = notificationsOf(pages).find((item) => item.id === notificationId);
       if (!notification || notification.read) return;
       if (Math.abs(Date.parse(notification.createdAt) - Date.parse(event.at)) > newWithinMs) return;
+      const { pathname, searchStr } = router.state.location;
+      if (opensScreenOnShow(notification.link, { pathname, search: searchStr })) return;
       // The foreground push of the same notification may have announced it already.
       if (!announceOnce(announcementKey(notification.id, notification.createdAt))) return;
       setNewNotification({
@@ -38,7 +42,7 @@ export function NotificationToasts() {
         status: 1,
       });
     });
-  }, [queryClient, userId, setNewNotification]);
+  }, [queryClient, router, userId, setNewNotification]);
 
   return null;
 }

@@ -183,4 +183,31 @@ describe('notifications in the header', () => {
     expect(toast).toHaveTextContent('New in your schedule');
     expect(toast).toHaveTextContent('2 workouts on Tuesday');
   });
+
+  it('counts but does not toast one that opens the screen on show (a message in the conversation being read)', async () => {
+    const fake = installNotifications([]);
+    const stream = createLiveEventsFake();
+    server.use(stream.handler);
+    renderApp('/app/profile');
+    await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(stream.latest()).toBeDefined());
+
+    const arrived = notification(1, {
+      kind: 'message',
+      title: 'Casey Jordan',
+      body: 'See you at 7',
+      link: '/app/profile',
+      createdAt: new Date().toISOString(),
+    });
+    fake.list.unshift(arrived);
+    stream.latest()?.send({
+      id: '102',
+      kind: 'notifications',
+      data: { notificationId: arrived.id, userId: athlete.id },
+      at: arrived.createdAt,
+    });
+
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(screen.queryByText('See you at 7')).not.toBeInTheDocument();
+  });
 });

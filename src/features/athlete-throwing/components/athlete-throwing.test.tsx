@@ -68,7 +68,8 @@ describe('an athlete’s Throwing tab (/app/users/$userId?tab=throwing)', { time
       `${day(-22)} | 33 | 1`,
       `${day(-26)} | 61 | 3`,
     ]);
-    expect(await screen.findByTestId('pitch-count-chart')).toBeInTheDocument();
+    // The chart's library loads on its own (a lazy chunk): on a busy machine that takes more than the default 1 s.
+    expect(await screen.findByTestId('pitch-count-chart', {}, { timeout: 5000 })).toBeInTheDocument();
 
     const velocity = screen.getByRole('region', { name: 'Velocity' });
     expect(

@@ -130,6 +130,26 @@ describe('chat (/app/chat)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
   });
 
+  it('draws only the messages near the view once a conversation is read far back', async () => {
+    server.use(...createChatFake({ directCount: 150 }).handlers);
+    signInAs(demoUsers.coach);
+    const { user } = renderApp(`/app/chat/${demoChatIds.direct}`);
+    const messages = await messagesOf();
+    const bubbles = () =>
+      within(messages)
+        .getAllByRole('listitem')
+        .filter((item) => item.getAttribute('aria-label'));
+    for (let page = 1; page <= 4; page += 1) {
+      await user.click(screen.getByRole('button', { name: 'Load older messages' }));
+      // The page's oldest message: the view stays at the top here (jsdom has no layout to scroll).
+      await within(messages).findByText(`(${121 - 30 * page})`, { exact: false });
+    }
+    await screen.findByText('The start of the conversation');
+    // 150 messages and their days are in the query, but the page holds a window of them and spacers for the rest.
+    expect(bubbles().length).toBeGreaterThan(10);
+    expect(bubbles().length).toBeLessThan(60);
+  });
+
   it('shows a message at once as "Sending…", then "Sent" when the server answered', async () => {
     let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answer = resolve));

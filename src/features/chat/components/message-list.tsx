@@ -4,10 +4,17 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MessageIcon } from '@/components/ui/icons';
+import { useWindowedRows } from '@/lib/windowed-rows';
 import { discardMessage, retryMessage } from '@/lib/chat-sync/chat-outbox';
 import type { DeviceMessage } from '@/lib/chat-sync/device-messages';
 import { MessageAttachment } from '../attachments/message-attachment';
 import { dayWords, nameOf, receiptWords, timeWords } from '../chat-words';
+
+/** Where a drawn row sits in the window: measured by its index (rows taller than estimated). */
+interface RowPlace {
+  index: number;
+  measure: (element: Element | null) => void;
+}
 
 type Row =
   | { kind: 'day'; key: string; label: string }
@@ -73,6 +80,13 @@ export function MessageList({
   /** Distance from the bottom before an older page arrived: kept so the reader's place does not jump. */
   const keptFromBottom = useRef<number | null>(null);
   const rows = rowsOf(serverMessages, deviceMessages);
+  // A conversation read far back holds hundreds of bubbles: past `windowedFrom` rows only those near the view are drawn.
+  const windowed = useWindowedRows({
+    scrollRef: scroller,
+    count: rows.length,
+    rowHeight: 64,
+    maxHeight: 800,
+  });
   const oldestId = serverMessages[0]?.id ?? null;
   const newestKey = rows.at(-1)?.key ?? null;
 
@@ -125,10 +139,19 @@ export function MessageList({
           Say hello: your first message starts the conversation.
         </EmptyState>
       ) : (
-        <ol aria-label="Messages" className="space-y-1.5">
-          {rows.map((row) =>
-            row.kind === 'day' ? (
-              <li key={row.key} role="separator" aria-label={row.label} className="flex justify-center py-2">
+        <ol aria-label="Messages">
+          {windowed.before > 0 ? <li aria-hidden="true" style={{ height: windowed.before }} /> : null}
+          {windowed.indexes.map((index) => {
+            const row = rows[index]!;
+            return row.kind === 'day' ? (
+              <li
+                key={row.key}
+                ref={windowed.measure}
+                data-index={index}
+                role="separator"
+                aria-label={row.label}
+                className="flex justify-center pt-2 pb-3.5"
+              >
                 <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
                   {row.label}
                 </span>
@@ -136,14 +159,22 @@ export function MessageList({
             ) : row.kind === 'server' ? (
               <ServerMessage
                 key={row.key}
+                index={index}
+                measure={windowed.measure}
                 message={row.message}
                 isOwn={row.message.sender?.id === viewerId}
                 conversation={conversation}
               />
             ) : (
-              <DeviceMessageBubble key={row.key} message={row.message} />
-            ),
-          )}
+              <DeviceMessageBubble
+                key={row.key}
+                index={index}
+                measure={windowed.measure}
+                message={row.message}
+              />
+            );
+          })}
+          {windowed.after > 0 ? <li aria-hidden="true" style={{ height: windowed.after }} /> : null}
         </ol>
       )}
     </div>
@@ -158,10 +189,12 @@ const bubbleClass = (isOwn: boolean) =>
   }`;
 
 function ServerMessage({
+  index,
+  measure,
   message,
   isOwn,
   conversation,
-}: {
+}: RowPlace & {
   message: ChatMessageItem;
   isOwn: boolean;
   conversation: Conversation | null;
@@ -169,7 +202,12 @@ function ServerMessage({
   const showSender = !isOwn && conversation?.kind !== 'direct';
   const label = `${isOwn ? 'You' : nameOf(message.sender)} at ${timeWords(message.createdAt)}`;
   return (
-    <li aria-label={label} className={`flex flex-col ${isOwn ? 'items-end' : 'items-start'}`}>
+    <li
+      ref={measure}
+      data-index={index}
+      aria-label={label}
+      className={`flex flex-col pb-1.5 ${isOwn ? 'items-end' : 'items-start'}`}
+    >
       <div className={bubbleClass(isOwn)}>
         {showSender ? (
           <p className="mb-0.5 text-xs font-semibold text-primary-ink">{nameOf(message.sender)}</p>
@@ -188,12 +226,17 @@ function ServerMessage({
   );
 }
 
-function DeviceMessageBubble({ message }: { message: DeviceMessage }) {
+function DeviceMessageBubble({ index, measure, message }: RowPlace & { message: DeviceMessage }) {
   const refused = message.refusal !== null;
   // The attachment shows its own upload's progress; the line under the bubble says only that it is on its way.
   const status = refused ? null : 'Sending…';
   return (
-    <li aria-label={`You at ${timeWords(message.madeAt)}`} className="flex flex-col items-end">
+    <li
+      ref={measure}
+      data-index={index}
+      aria-label={`You at ${timeWords(message.madeAt)}`}
+      className="flex flex-col items-end pb-1.5"
+    >
       <div className={`${bubbleClass(true)} ${refused ? 'opacity-70' : ''}`}>
         {message.about ? (
           <p className="mb-1 rounded-lg bg-black/10 px-2 py-1 text-xs font-medium">

@@ -10,7 +10,7 @@ import { DownloadIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { isApiRequestError } from '@/lib/api/api-request-error';
-import { useWindowedRows } from '@/lib/pitching/windowed-rows';
+import { useWindowedRows } from '@/lib/windowed-rows';
 import { pitchingQueries } from '../api/pitching-queries';
 import { oneDecimal, sensorOverview, wholeNumber } from '../pitching-summary';
 import {

@@ -15,7 +15,7 @@ import { useDeletePitch } from '../api/delete-pitch';
 import { pitchingQueries } from '../api/pitching-queries';
 import { pitchResultLabels, pitchTypeLabels } from '@contract/throwing';
 import { pitchColors } from '@/lib/pitching/pitch-colors';
-import { useWindowedRows } from '@/lib/pitching/windowed-rows';
+import { useWindowedRows } from '@/lib/windowed-rows';
 import type { PitchTypeSummary } from '../pitching-summary';
 import {
   oneDecimal,

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { authQueries } from '@/lib/auth/auth-queries';
 import { firebaseConfig } from '@/lib/firebase/firebase-config';
 import { loadPushMessaging } from '@/lib/firebase/load-push-messaging';
 import type { PushMessage } from '@/lib/firebase/push-payload';
 import { foregroundToast } from '@/lib/firebase/push-payload';
-import { announceOnce, announcementKey } from '@/lib/notifications/announce-once';
+import type { ScreenOnShow } from '@/lib/notifications/announce-once';
+import { announceOnce, announcementKey, opensScreenOnShow } from '@/lib/notifications/announce-once';
 import { supportsPush } from '@/lib/pwa/device';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { savePushToken } from '../api/save-push-token';
@@ -16,11 +18,13 @@ const successStatus = 1;
 
 /**
  * Spec 8's foreground toast, once per notification: the live event of the same notification may have raised it
- * (ADR 059). Firebase hands a foreground message to every window of the app; only the one on screen says it.
+ * (ADR 059). Firebase hands a foreground message to every window of the app; only the one on screen says it,
+ * and not when it opens the screen on show.
  */
-function isFirstAnnouncement(message: PushMessage): boolean {
+function isFirstAnnouncement(message: PushMessage, here: ScreenOnShow): boolean {
   if (document.visibilityState !== 'visible') return false;
-  const { notificationId, notificationAt } = message.data ?? {};
+  const { notificationId, notificationAt, link } = message.data ?? {};
+  if (opensScreenOnShow(link, here)) return false;
   return !notificationId || !notificationAt || announceOnce(announcementKey(notificationId, notificationAt));
 }
 
@@ -35,6 +39,7 @@ export function PushNotifications() {
   // The /app guard has loaded the session; this reads it without fetching again.
   const { data: me } = useQuery({ ...authQueries.me(), enabled: false });
   const queryClient = useQueryClient();
+  const router = useRouter();
   const { setNewNotification } = useNotificationActions();
   const userId = me?.user.id;
 
@@ -51,13 +56,14 @@ export function PushNotifications() {
       saveToken: (token) => savePushToken(queryClient, userId, token),
       onForegroundMessage: (message) => {
         void queryClient.invalidateQueries({ queryKey: notificationsKey });
-        if (isFirstAnnouncement(message))
+        const { pathname, searchStr } = router.state.location;
+        if (isFirstAnnouncement(message, { pathname, search: searchStr }))
           setNewNotification({ ...foregroundToast(message), status: successStatus });
       },
       storage: localStorage,
       now: Date.now,
     });
-  }, [userId, queryClient, setNewNotification]);
+  }, [userId, queryClient, router, setNewNotification]);
 
   return null;
 }

@@ -18,7 +18,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { textLinkClass } from '@/components/ui/text-link-class';
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { useWindowedRows } from '@/lib/pitching/windowed-rows';
+import { useWindowedRows } from '@/lib/windowed-rows';
 import type { DeviceLog, DevicePitch } from '@/lib/tracking-sync/device-logs';
 import type { PitchFields } from '@/lib/tracking-sync/log-actions';
 import { removePitch, savePitch } from '@/lib/tracking-sync/log-actions';

@@ -2,8 +2,8 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { RefObject } from 'react';
 
 /*
- * Long pitch and throw lists drawn a window at a time (issue 22): a workout holds up to 1,000 pitches, and a phone
- * laying out 1,000 table rows of ten cells each stalls. The list scrolls in its own box (at most `maxHeight` px
+ * Long lists drawn a window at a time: a workout's pitches and throws (issue 22: up to 1,000, and a phone laying
+ * out 1,000 table rows of ten cells each stalls) and a conversation read far back (issue 25). The list scrolls in its own box (at most `maxHeight` px
  * tall); only the rows in view and a few either side are in the page, with spacers for the rest. A short list (a
  * bullpen's 20–100 pitches) is drawn whole: nothing to gain, and find-in-page and printing see every row.
  */
