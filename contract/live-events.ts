@@ -28,6 +28,8 @@ export const liveEventKinds = [
   'activity',
   /** A conversation changed: a message arrived, someone read, its members changed (issue 25). */
   'chat',
+  /** Questionnaires, their assignments or answers changed (issue 26). */
+  'questionnaires',
 ] as const;
 export type LiveEventKind = (typeof liveEventKinds)[number];
 

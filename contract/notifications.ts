@@ -23,6 +23,8 @@ export const notificationKinds = [
   'activity_reaction',
   /** A chat message (issue 25). */
   'message',
+  /** To the athlete: a questionnaire was assigned, or one is due today at its time (issue 26). */
+  'questionnaire',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -18,3 +18,4 @@ export * from './live-events';
 export * from './notifications';
 export * from './activity-reactions';
 export * from './chat';
+export * from './questionnaires';

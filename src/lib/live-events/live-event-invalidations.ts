@@ -46,6 +46,8 @@ export const invalidationsByKind: Record<LiveEventKind, KeysOf> = {
     ['chat', 'list'],
     ...(data.conversationId === undefined ? [['chat']] : [['chat', 'conversation', data.conversationId]]),
   ],
+  // Questionnaires, what is due, the trends and the readiness card all sit under one root (issue 26).
+  questionnaires: () => [['questionnaires']],
 };
 
 /** The tracking screen's pitches sit under the entry's key with the log's id last; the event has only the log. */
