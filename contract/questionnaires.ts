@@ -417,6 +417,10 @@ export const dueResponseSchema = z
     /** The organisation's today: an answer can be changed until the day after its date. */
     today: z.string(),
     due: z.array(dueQuestionnaireSchema),
+    /** Questionnaires the athlete may answer on any day (`anyDay`, assigned to it): session RPE after practice. */
+    answerable: z.array(z.uuid()),
+    /** The athlete's answers in the range to questionnaires not due on their date (any-day ones). */
+    otherAnswers: z.array(questionnaireAnswerSchema),
     /** Every questionnaire version `due` names. */
     questionnaires: z.array(questionnaireSchema),
   })
