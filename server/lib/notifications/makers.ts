@@ -313,3 +313,25 @@ export function messageSent(
 
 /** A conversation's message notifications fold under this key until read (then it is let go, ADR 060). */
 export const messageBatchKey = (conversationId: string) => `message:${conversationId}`;
+
+/** Today's answer screen of a questionnaire (the athlete's phone). */
+export const questionnaireAnswerLink = (questionnaireId: string, date: string) =>
+  `/app/questionnaires/answer/${questionnaireId}/${date}`;
+
+/**
+ * A questionnaire assigned: one notification per athlete it reaches, opening today's answer screen when it is due
+ * today for that athlete, else the dashboard (where it shows on its days).
+ */
+export function questionnaireAssigned(
+  questionnaire: { id: string; name: string },
+  athletes: readonly { athleteId: string; dueToday: boolean }[],
+  today: string,
+): NewNotification[] {
+  return athletes.map(({ athleteId, dueToday }) => ({
+    userIds: [athleteId],
+    kind: 'questionnaire',
+    title: `New questionnaire: ${questionnaire.name}`,
+    body: dueToday ? 'It is due today.' : 'It shows on your dashboard on the days it is due.',
+    link: dueToday ? questionnaireAnswerLink(questionnaire.id, today) : '/app/dashboard',
+  }));
+}
