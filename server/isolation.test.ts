@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionnaireTemplateBodies } from '../contract/questionnaire-templates';
 import type { ScheduleResponse } from '../contract/schedule';
 import {
   athleteGroups,
@@ -12,6 +13,9 @@ import {
   pitches,
   programApplications,
   programs,
+  questionnaireAnswers,
+  questionnaireAssignments,
+  questionnaires,
   scheduleEntries,
   sensorThrows,
   throwImports,
@@ -409,5 +413,158 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
       },
     );
     expect(response.body.data.name).toBe('Rivals Baseball Club');
+  });
+});
+
+describe('organisation isolation: questionnaires (issue 26)', () => {
+  it("reads, changes, assigns and answers nothing of demo's questionnaires", async () => {
+    const demoCoach = await t.signIn('coach@demo.test');
+    const demoAthlete = await t.signIn('athlete@demo.test');
+    const rivalsAthlete = await t.signIn('athlete@rivals.test');
+    const { demo, demoUsers } = await demoSnapshot();
+    const jamie = demoUsers.find((user) => user.email === 'athlete@demo.test')!;
+    const [demoGroup] = await t.db
+      .select()
+      .from(athleteGroups)
+      .where(eq(athleteGroups.organizationId, demo.id));
+    const [rivalsJamie] = await t.db.select().from(users).where(eq(users.email, 'athlete@rivals.test'));
+    const today = todayIn(demo.timeZone);
+    const wellness = questionnaireTemplateBodies.wellness;
+    const values = { fatigue: 4, sleep: 4, soreness: 3, stress: 4, mood: 5 };
+
+    const made = await t.request<{ questionnaire: { id: string } }>('POST', '/api/questionnaires', {
+      token: demoCoach,
+      body: { ...wellness, name: 'Demo-only wellness' },
+    });
+    const demoQuestionnaire = made.body.questionnaire.id;
+    const assigned = await t.request<{ assignment: { id: string } }>(
+      'POST',
+      '/api/questionnaire-assignments',
+      {
+        token: demoCoach,
+        body: { questionnaireId: demoQuestionnaire, athleteId: jamie.id, repeat: 'daily', startsOn: today },
+      },
+    );
+    const demoAssignment = assigned.body.assignment.id;
+    const demoAnswer = uuidv7();
+    const answered = await t.request('PUT', `/api/questionnaire-answers/${demoAnswer}`, {
+      token: demoAthlete,
+      body: { questionnaireId: demoQuestionnaire, version: 1, date: today, values },
+    });
+    expect(answered.status).toBe(201);
+    const rivalsOwn = await t.request<{ questionnaire: { id: string } }>('POST', '/api/questionnaires', {
+      token: rivalsToken,
+      body: { ...wellness, anyDay: true },
+    });
+    const rivalsQuestionnaire = rivalsOwn.body.questionnaire.id;
+    const demoRows = async () => ({
+      questionnaires: await t.db
+        .select()
+        .from(questionnaires)
+        .where(eq(questionnaires.organizationId, demo.id)),
+      assignments: await t.db
+        .select()
+        .from(questionnaireAssignments)
+        .where(eq(questionnaireAssignments.organizationId, demo.id)),
+      answers: await t.db
+        .select()
+        .from(questionnaireAnswers)
+        .where(eq(questionnaireAnswers.organizationId, demo.id)),
+    });
+    const before = await demoRows();
+
+    for (const path of [
+      '/api/questionnaires',
+      '/api/questionnaires?archived=true',
+      '/api/questionnaire-assignments',
+    ]) {
+      const listed = await t.request('GET', path, { token: rivalsToken });
+      expect(listed.status, path).toBe(200);
+      const text = JSON.stringify(listed.body);
+      for (const id of [demoQuestionnaire, demoAssignment, demoAnswer, jamie.id, demo.id])
+        expect(text, path).not.toContain(id);
+    }
+    const notFound: [string, string, unknown?][] = [
+      ['GET', `/api/questionnaires/${demoQuestionnaire}`],
+      ['GET', `/api/questionnaires/${demoQuestionnaire}?version=1`],
+      ['PUT', `/api/questionnaires/${demoQuestionnaire}`, wellness],
+      ['PATCH', `/api/questionnaires/${demoQuestionnaire}`, { archived: true }],
+      ['DELETE', `/api/questionnaire-assignments/${demoAssignment}`],
+    ];
+    for (const [method, path, body] of notFound)
+      expect((await t.request(method, path, { token: rivalsToken, body })).status, `${method} ${path}`).toBe(
+        404,
+      );
+
+    const fieldsOf = async (method: string, path: string, body: unknown, token = rivalsToken) => {
+      const response = await t.request<{ error?: { fields?: Record<string, string> } }>(method, path, {
+        token,
+        body,
+      });
+      expect(response.status, `${method} ${path}`).toBe(400);
+      return Object.keys(response.body.error?.fields ?? {});
+    };
+    const assignment = { repeat: 'daily', startsOn: today };
+    expect(
+      await fieldsOf('POST', '/api/questionnaire-assignments', {
+        ...assignment,
+        questionnaireId: demoQuestionnaire,
+        athleteId: rivalsJamie!.id,
+      }),
+    ).toEqual(['questionnaireId']);
+    expect(
+      await fieldsOf('POST', '/api/questionnaire-assignments', {
+        ...assignment,
+        questionnaireId: rivalsQuestionnaire,
+        athleteId: jamie.id,
+      }),
+    ).toEqual(['athleteId']);
+    expect(
+      await fieldsOf('POST', '/api/questionnaire-assignments', {
+        ...assignment,
+        questionnaireId: rivalsQuestionnaire,
+        groupId: demoGroup!.id,
+      }),
+    ).toEqual(['groupId']);
+    expect(
+      await fieldsOf(
+        'GET',
+        `/api/questionnaires/due?from=${today}&to=${today}&athleteId=${jamie.id}`,
+        undefined,
+      ),
+    ).toEqual(['athleteId']);
+    expect(
+      await fieldsOf(
+        'PUT',
+        `/api/questionnaire-answers/${uuidv7()}`,
+        { questionnaireId: demoQuestionnaire, version: 1, date: today, values },
+        rivalsAthlete,
+      ),
+    ).toEqual(['questionnaireId']);
+    expect(
+      await fieldsOf(
+        'PUT',
+        `/api/questionnaire-answers/${uuidv7()}`,
+        { questionnaireId: rivalsQuestionnaire, version: 1, date: today, values, athleteId: jamie.id },
+        rivalsToken,
+      ),
+    ).toEqual(['athleteId']);
+    const dueForDemo = await t.request(
+      'GET',
+      `/api/questionnaires/due?from=${today}&to=${today}&athleteId=${jamie.id}`,
+      {
+        token: rivalsAthlete,
+      },
+    );
+    expect(dueForDemo.status).toBe(403);
+    // Demo's answer id, sent with the rival's own questionnaire: taken, and demo's answer untouched.
+    const reused = await t.request('PUT', `/api/questionnaire-answers/${demoAnswer}`, {
+      token: rivalsAthlete,
+      body: { questionnaireId: rivalsQuestionnaire, version: 1, date: today, values },
+    });
+    expect(reused.status).toBe(409);
+    expect(JSON.stringify(reused.body)).not.toContain(jamie.id);
+
+    expect(await demoRows()).toEqual(before);
   });
 });
