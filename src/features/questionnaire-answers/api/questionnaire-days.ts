@@ -22,13 +22,14 @@ export const isAnswered = (day: QuestionnaireDay) =>
   day.deviceAnswer ? day.deviceAnswer.status !== 'refused' : day.serverAnswer !== null;
 
 /** The due list covering `date` (from the server, or the newest this device kept), and the device's answers. */
-export function useDueCovering(athleteId: string, date: string | null) {
+export function useDueCovering(athleteId: string, date: string | null, { enabled = true } = {}) {
   const queryClient = useQueryClient();
   const today = athleteToday(queryClient);
   const day = date ?? today;
   const from = day < today ? day : today;
   const due = useQuery({
     ...dueQueries.comingWeek(athleteId, from),
+    enabled,
     placeholderData: () => keptDueCovering(queryClient, athleteId, day),
   });
   const deviceAnswers = useDeviceAnswers(athleteId);

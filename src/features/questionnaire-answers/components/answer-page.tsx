@@ -25,6 +25,7 @@ import { questionnairesOfDay, useDueCovering } from '../api/questionnaire-days';
 import type { AnswerFormValues } from '../answer-form-values';
 import { answerValuesOf, formValuesOf } from '../answer-form-values';
 import { QuestionField } from './question-field';
+import { timeOfDayLabel } from '../time-of-day';
 
 const route = getRouteApi('/app/questionnaires/answer/$questionnaireId/$date');
 
@@ -87,14 +88,6 @@ function NotOnDevice() {
         This questionnaire is not yours to answer on this day, or this device has not seen it yet.
       </EmptyState>
     </Card>
-  );
-}
-
-/** "07:00" in the organisation's way of writing a time. */
-export function timeOfDayLabel(timeOfDay: string, locale: string): string {
-  const [hours = 0, minutes = 0] = timeOfDay.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    Date.UTC(2000, 0, 1, hours, minutes),
   );
 }
 
