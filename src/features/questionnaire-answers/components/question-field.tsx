@@ -1,5 +1,5 @@
 import type { Question } from '@contract/questionnaire-rules';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useId } from 'react';
 import { Checkbox, CheckboxGroup, Label, Radio, RadioGroup } from 'react-aria-components';
 import { CheckIcon } from '@/components/ui/icons';
@@ -86,9 +86,11 @@ export function QuestionField({ question, value, onChange, error }: QuestionFiel
             ? 'yes'
             : 'no'
           : String(value);
+    // A long scale (0–10) takes two even rows on a phone and one row on a wider screen: no lone last button.
+    const phoneColumns = options.length > 7 ? Math.ceil(options.length / 2) : options.length;
     const columns =
       question.kind === 'scale'
-        ? 'grid-cols-[repeat(auto-fit,minmax(3rem,1fr))]'
+        ? 'gap-1.5 grid-cols-[repeat(var(--scale-columns),minmax(0,1fr))] sm:grid-cols-[repeat(var(--scale-points),minmax(0,1fr))]'
         : question.kind === 'yes_no'
           ? 'grid-cols-2'
           : 'grid-cols-1 sm:grid-cols-2';
@@ -110,7 +112,17 @@ export function QuestionField({ question, value, onChange, error }: QuestionFiel
           <Label className={promptClass}>
             <Prompt question={question} />
           </Label>
-          <div className={`grid gap-2 ${columns}`}>
+          <div
+            className={`grid gap-2 ${columns}`}
+            style={
+              question.kind === 'scale'
+                ? ({
+                    '--scale-columns': phoneColumns,
+                    '--scale-points': options.length,
+                  } as CSSProperties)
+                : undefined
+            }
+          >
             {options.map((option) => (
               <Radio
                 key={option.value}
