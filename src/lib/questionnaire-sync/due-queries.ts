@@ -33,6 +33,8 @@ export const dueQueries = {
           .json<unknown>();
         return dueResponseSchema.parse(body);
       },
+      // The dashboard, its card and the offline week read it within moments; the live event says when it changed.
+      staleTime: 60_000,
     }),
 };
 
