@@ -53,6 +53,7 @@ import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/
 import { Route as AppScheduleProgramsIndexRouteImport } from './routes/app/schedule/programs.index'
 import { Route as AppScheduleProgramsProgramIdRouteImport } from './routes/app/schedule/programs.$programId'
 import { Route as AppScheduleProgramsNewRouteImport } from './routes/app/schedule/programs.new'
+import { Route as AppQuestionnairesAnswerQuestionnaireIdDateRouteImport } from './routes/app/questionnaires/answer.$questionnaireId.$date'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -281,6 +282,12 @@ const AppScheduleProgramsNewRoute = AppScheduleProgramsNewRouteImport.update({
   path: '/schedule/programs/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppQuestionnairesAnswerQuestionnaireIdDateRoute =
+  AppQuestionnairesAnswerQuestionnaireIdDateRouteImport.update({
+    id: '/questionnaires/answer/$questionnaireId/$date',
+    path: '/questionnaires/answer/$questionnaireId/$date',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
+  '/app/questionnaires/answer/$questionnaireId/$date': typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -368,6 +376,7 @@ export interface FileRoutesByTo {
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/schedule/programs': typeof AppScheduleProgramsIndexRoute
+  '/app/questionnaires/answer/$questionnaireId/$date': typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -415,6 +424,7 @@ export interface FileRoutesById {
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
+  '/app/questionnaires/answer/$questionnaireId/$date': typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -462,6 +472,7 @@ export interface FileRouteTypes {
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/schedule/programs/'
+    | '/app/questionnaires/answer/$questionnaireId/$date'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/schedule/programs'
+    | '/app/questionnaires/answer/$questionnaireId/$date'
   id:
     | '__root__'
     | '/'
@@ -550,6 +562,7 @@ export interface FileRouteTypes {
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/schedule/programs/'
+    | '/app/questionnaires/answer/$questionnaireId/$date'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -871,6 +884,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppScheduleProgramsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/answer/$questionnaireId/$date': {
+      id: '/app/questionnaires/answer/$questionnaireId/$date'
+      path: '/questionnaires/answer/$questionnaireId/$date'
+      fullPath: '/app/questionnaires/answer/$questionnaireId/$date'
+      preLoaderRoute: typeof AppQuestionnairesAnswerQuestionnaireIdDateRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -939,6 +959,7 @@ interface AppRouteChildren {
   AppScheduleProgramsProgramIdRoute: typeof AppScheduleProgramsProgramIdRoute
   AppScheduleProgramsNewRoute: typeof AppScheduleProgramsNewRoute
   AppScheduleProgramsIndexRoute: typeof AppScheduleProgramsIndexRoute
+  AppQuestionnairesAnswerQuestionnaireIdDateRoute: typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -968,6 +989,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppScheduleProgramsProgramIdRoute: AppScheduleProgramsProgramIdRoute,
   AppScheduleProgramsNewRoute: AppScheduleProgramsNewRoute,
   AppScheduleProgramsIndexRoute: AppScheduleProgramsIndexRoute,
+  AppQuestionnairesAnswerQuestionnaireIdDateRoute:
+    AppQuestionnairesAnswerQuestionnaireIdDateRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

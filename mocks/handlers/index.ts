@@ -13,6 +13,7 @@ import { notificationHandlersOfDemo } from './notifications';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
 import { pitchingHandlers } from './pitching';
+import { questionnaireAnswerHandlersOfDemo } from './questionnaire-answers';
 import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
 import { completedWorkoutHandlers } from './training';
@@ -41,6 +42,7 @@ export const handlers = [
   ...notificationHandlersOfDemo,
   ...chatHandlersOfDemo,
   ...uploadHandlersOfDemo,
+  ...questionnaireAnswerHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.

@@ -12,4 +12,6 @@ export interface DashboardWidget {
   content: ReactNode;
   /** Takes the whole row on wide screens. */
   wide?: boolean;
+  /** Comes before the built-in widgets (an athlete's questionnaires of today). */
+  first?: boolean;
 }

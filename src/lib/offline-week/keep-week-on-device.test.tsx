@@ -71,6 +71,8 @@ describe('the coming week on the device', { timeout: 40_000 }, () => {
     // One request for the last time of every exercise of the week's workouts.
     expect(lastTimes.requests).toHaveLength(1);
     expect(count(/^GET \/api\/athletes\/[^/]+\/maxes/)).toBe(1);
+    // The week's questionnaires, to answer with no signal (ADR 067).
+    expect(count(/^GET \/api\/questionnaires\/due\?from=/)).toBe(1);
 
     loseConnection();
     // Tap 1: the Today card.

@@ -9,6 +9,7 @@ import { scheduleRangeKey, scheduleRangeQuery } from '@/lib/schedule/schedule-qu
 import { todayQuery } from '@/lib/schedule/today-queries';
 import { settingsQueries } from '@/lib/settings/settings-queries';
 import { trackingQueries } from '@/lib/tracking-sync/tracking-queries';
+import { athleteToday, dueQueries } from '@/lib/questionnaire-sync/due-queries';
 
 /**
  * The coming week on the device (issue 22, ADR 045). Whenever the app is online it fetches, ahead of any
@@ -143,6 +144,10 @@ async function keepAthleteWeek(
   await keepTrackingOf(queryClient, athleteId, entries);
 }
 
+/** The week's questionnaires with their questions (ADR 067): the athlete answers them with no signal. */
+const keepQuestionnaires = (queryClient: QueryClient, athleteId: string) =>
+  queryClient.prefetchQuery(dueQueries.comingWeek(athleteId, athleteToday(queryClient)));
+
 async function keepStaffToday(queryClient: QueryClient, today: TodayResponse): Promise<void> {
   // The day view of today ("Open today in the schedule"), and each group workout with its members.
   void queryClient.prefetchQuery(scheduleRangeQuery({ from: today.today, to: today.today }));
@@ -175,8 +180,12 @@ export async function keepWeekOnDeviceOnce(queryClient: QueryClient): Promise<vo
     queryClient.fetchQuery(todayQuery()),
     queryClient.prefetchQuery(settingsQueries.full()),
   ]);
-  if (me.user.role === 'athlete') await keepAthleteWeek(queryClient, me.user.id, today);
-  else await keepStaffToday(queryClient, today);
+  if (me.user.role === 'athlete') {
+    await Promise.all([
+      keepAthleteWeek(queryClient, me.user.id, today),
+      keepQuestionnaires(queryClient, me.user.id),
+    ]);
+  } else await keepStaffToday(queryClient, today);
 }
 
 /**

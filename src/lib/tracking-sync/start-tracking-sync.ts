@@ -37,11 +37,13 @@ export async function startTrackingSync(queryClient: QueryClient): Promise<void>
   document.addEventListener('visibilitychange', onVisible);
   const stopStatuses = showDeviceStatuses(queryClient);
   let stopChat: (() => void) | undefined;
+  let stopQuestionnaires: (() => void) | undefined;
   stop = () => {
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     stopStatuses();
     stopChat?.();
+    stopQuestionnaires?.();
   };
   // Chat messages written on the device go through this same loop (ADR 062); their code loads with it.
   const chat = import('@/lib/chat-sync/start-chat-sync')
@@ -51,7 +53,15 @@ export async function startTrackingSync(queryClient: QueryClient): Promise<void>
       else stopIt();
     })
     .catch(() => undefined);
-  await Promise.all([deviceLogsLoaded(), chat]);
+  // Questionnaire answers given on the device too (ADR 067).
+  const questionnaires = import('@/lib/questionnaire-sync/start-questionnaire-sync')
+    .then(({ startQuestionnaireSync }) => startQuestionnaireSync(queryClient))
+    .then((stopIt) => {
+      if (startedFor === queryClient) stopQuestionnaires = stopIt;
+      else stopIt();
+    })
+    .catch(() => undefined);
+  await Promise.all([deviceLogsLoaded(), chat, questionnaires]);
   requestSync();
 }
 

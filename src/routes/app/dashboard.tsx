@@ -1,7 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaneIcon } from '@/components/ui/icons';
+import { ClipboardIcon, PlaneIcon } from '@/components/ui/icons';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import {
+  TodaysQuestionnaires,
+  useHasQuestionnaires,
+} from '@/features/questionnaire-answers/components/todays-questionnaires';
 import { UpcomingTripsWidget } from '@/features/travel-roster/components/upcoming-trips-widget';
 import { authQueries } from '@/lib/auth/auth-queries';
 
@@ -13,9 +17,23 @@ export const Route = createFileRoute('/app/dashboard')({
 /** Features do not import each other, so the route composes the roster's widget into the dashboard. */
 function DashboardRoute() {
   const { data: me } = useSuspenseQuery(authQueries.me());
+  const hasQuestionnaires = useHasQuestionnaires(me.user);
   return (
     <DashboardPage
       extraWidgets={[
+        ...(hasQuestionnaires
+          ? [
+              {
+                id: 'questionnaires-today',
+                title: 'Questionnaires',
+                description: 'Today’s wellness and readiness questions for your coach.',
+                icon: ClipboardIcon,
+                content: <TodaysQuestionnaires userId={me.user.id} />,
+                wide: true,
+                first: true,
+              },
+            ]
+          : []),
         {
           id: 'upcoming-trips',
           title: 'Upcoming trips',

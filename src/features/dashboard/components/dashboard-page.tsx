@@ -53,6 +53,7 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
     : user.onboardingHidden || gettingStartedHide !== 'none';
 
   const widgets: DashboardWidget[] = [
+    ...extraWidgets.filter((widget) => widget.first),
     {
       id: 'today',
       title: 'Today',
@@ -93,7 +94,7 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
       icon: TrophyIcon,
       content: <RecordsWidget />,
     },
-    ...extraWidgets,
+    ...extraWidgets.filter((widget) => !widget.first),
     ...(isDoneWithGettingStarted
       ? []
       : [

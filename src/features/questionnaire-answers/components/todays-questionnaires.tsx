@@ -1,0 +1,126 @@
+import type { User } from '@contract';
+import { Link } from '@tanstack/react-router';
+import { AlertCircleIcon, CheckIcon, ClipboardIcon } from '@/components/ui/icons';
+import { useFormats } from '@/lib/format/use-formats';
+import type { QuestionnaireDay } from '../api/questionnaire-days';
+import { isAnswered, questionnairesOfDay, useDueCovering } from '../api/questionnaire-days';
+import { timeOfDayLabel } from '../time-of-day';
+
+/**
+ * Whether the athlete's dashboard shows today's questionnaires: only to an athlete with something assigned in
+ * the coming week (nothing assigned: no card at all). Staff never; their card is readiness (C3).
+ */
+export function useHasQuestionnaires(user: Pick<User, 'id' | 'role'>): boolean {
+  const isAthlete = user.role === 'athlete';
+  const { due } = useDueCovering(user.id, null, { enabled: isAthlete });
+  return isAthlete && !!due.data && (due.data.due.length > 0 || due.data.answerable.length > 0);
+}
+
+const answerLinkClass =
+  'inline-flex min-h-12 shrink-0 items-center justify-center rounded-lg bg-primary px-5 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+const changeLinkClass =
+  'inline-flex min-h-12 shrink-0 items-center justify-center rounded-lg px-3 text-sm font-medium text-primary-ink hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+function QuestionnaireRow({ day, when }: { day: QuestionnaireDay; when: string }) {
+  const answered = isAnswered(day);
+  const refused = day.deviceAnswer?.status === 'refused';
+  const waiting = day.deviceAnswer?.status === 'pending';
+  const params = { questionnaireId: day.questionnaire.id, date: day.date };
+  const name = day.questionnaire.name;
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span
+        className={`flex size-10 shrink-0 items-center justify-center rounded-full ${
+          answered
+            ? 'bg-success/12 text-success'
+            : refused
+              ? 'bg-danger/10 text-danger'
+              : 'bg-primary-soft text-primary-ink'
+        }`}
+        aria-hidden="true"
+      >
+        {answered ? (
+          <CheckIcon className="size-5" />
+        ) : refused ? (
+          <AlertCircleIcon className="size-5" />
+        ) : (
+          <ClipboardIcon className="size-5" />
+        )}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-foreground">{name}</p>
+        <p className={`text-sm ${refused ? 'text-danger' : 'text-muted-foreground'}`}>
+          {refused
+            ? 'Not sent — check your answers'
+            : answered
+              ? waiting
+                ? 'Answered · will send when you’re back online'
+                : 'Answered'
+              : when}
+        </p>
+      </div>
+      {answered ? (
+        <Link
+          to="/app/questionnaires/answer/$questionnaireId/$date"
+          params={params}
+          className={changeLinkClass}
+          aria-label={`Change ${name}`}
+        >
+          Change
+        </Link>
+      ) : (
+        <Link
+          to="/app/questionnaires/answer/$questionnaireId/$date"
+          params={params}
+          className={answerLinkClass}
+          aria-label={`${refused ? 'Fix' : 'Answer'} ${name}`}
+        >
+          {refused ? 'Fix' : 'Answer'}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** Today's questionnaires on the athlete's dashboard: what is due, answered or not, then the any-day ones. */
+export function TodaysQuestionnaires({ userId }: { userId: string }) {
+  const formats = useFormats();
+  const { due, deviceAnswers, day } = useDueCovering(userId, null);
+  if (!due.data) return null;
+  const { dueToday, anyDay } = questionnairesOfDay(due.data, deviceAnswers, day);
+  const answeredCount = dueToday.filter(isAnswered).length;
+  return (
+    <div className="space-y-3">
+      {dueToday.length > 0 ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            {answeredCount === dueToday.length
+              ? 'All done for today. Thank you!'
+              : `${answeredCount} of ${dueToday.length} answered today`}
+          </p>
+          <ul aria-label="Questionnaires due today" className="divide-y divide-border">
+            {dueToday.map((item) => (
+              <QuestionnaireRow
+                key={item.questionnaire.id}
+                day={item}
+                when={`Due ${timeOfDayLabel(item.timeOfDay ?? '00:00', formats.place.locale)}`}
+              />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">Nothing to answer today.</p>
+      )}
+      {anyDay.length > 0 ? (
+        <div className={dueToday.length > 0 ? 'border-t border-border pt-3' : ''}>
+          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Any day</h3>
+          <ul aria-label="Questionnaires to answer any day" className="divide-y divide-border">
+            {anyDay.map((item) => (
+              <QuestionnaireRow key={item.questionnaire.id} day={item} when="After practice" />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
