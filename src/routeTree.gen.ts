@@ -36,6 +36,8 @@ import { Route as AppCompletedLogIdRouteImport } from './routes/app/completed/$l
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
+import { Route as AppQuestionnairesIndexRouteImport } from './routes/app/questionnaires/index'
+import { Route as AppQuestionnairesNewRouteImport } from './routes/app/questionnaires/new'
 import { Route as AppScheduleIndexRouteImport } from './routes/app/schedule/index'
 import { Route as AppTrackEntryIdRouteImport } from './routes/app/track.$entryId'
 import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
@@ -50,6 +52,7 @@ import { Route as AppLibraryExercisesExerciseIdRouteImport } from './routes/app/
 import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library/exercises.new'
 import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
 import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/workouts.new'
+import { Route as AppQuestionnairesQuestionnaireIdIndexRouteImport } from './routes/app/questionnaires/$questionnaireId.index'
 import { Route as AppScheduleProgramsIndexRouteImport } from './routes/app/schedule/programs.index'
 import { Route as AppScheduleProgramsProgramIdRouteImport } from './routes/app/schedule/programs.$programId'
 import { Route as AppScheduleProgramsNewRouteImport } from './routes/app/schedule/programs.new'
@@ -188,6 +191,16 @@ const AppLibraryIndexRoute = AppLibraryIndexRouteImport.update({
   path: '/library/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppQuestionnairesIndexRoute = AppQuestionnairesIndexRouteImport.update({
+  id: '/questionnaires/',
+  path: '/questionnaires/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppQuestionnairesNewRoute = AppQuestionnairesNewRouteImport.update({
+  id: '/questionnaires/new',
+  path: '/questionnaires/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScheduleIndexRoute = AppScheduleIndexRouteImport.update({
   id: '/schedule/',
   path: '/schedule/',
@@ -264,6 +277,12 @@ const AppLibraryWorkoutsNewRoute = AppLibraryWorkoutsNewRouteImport.update({
   path: '/library/workouts/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppQuestionnairesQuestionnaireIdIndexRoute =
+  AppQuestionnairesQuestionnaireIdIndexRouteImport.update({
+    id: '/questionnaires/$questionnaireId/',
+    path: '/questionnaires/$questionnaireId/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppScheduleProgramsIndexRoute =
   AppScheduleProgramsIndexRouteImport.update({
     id: '/schedule/programs/',
@@ -305,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
@@ -315,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
+  '/app/questionnaires/': typeof AppQuestionnairesIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -325,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/questionnaires/$questionnaireId/': typeof AppQuestionnairesQuestionnaireIdIndexRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -347,6 +369,7 @@ export interface FileRoutesByTo {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
@@ -357,6 +380,7 @@ export interface FileRoutesByTo {
   '/app/completed': typeof AppCompletedIndexRoute
   '/app/groups': typeof AppGroupsIndexRoute
   '/app/library': typeof AppLibraryIndexRoute
+  '/app/questionnaires': typeof AppQuestionnairesIndexRoute
   '/app/schedule': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -367,6 +391,7 @@ export interface FileRoutesByTo {
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/questionnaires/$questionnaireId': typeof AppQuestionnairesQuestionnaireIdIndexRoute
   '/app/schedule/programs': typeof AppScheduleProgramsIndexRoute
 }
 export interface FileRoutesById {
@@ -394,6 +419,7 @@ export interface FileRoutesById {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
   '/app/users_/new': typeof AppUsersNewRoute
@@ -404,6 +430,7 @@ export interface FileRoutesById {
   '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
+  '/app/questionnaires/': typeof AppQuestionnairesIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -414,6 +441,7 @@ export interface FileRoutesById {
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/questionnaires/$questionnaireId/': typeof AppQuestionnairesQuestionnaireIdIndexRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
 }
 export interface FileRouteTypes {
@@ -441,6 +469,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
@@ -451,6 +480,7 @@ export interface FileRouteTypes {
     | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
+    | '/app/questionnaires/'
     | '/app/schedule/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -461,6 +491,7 @@ export interface FileRouteTypes {
     | '/app/library/workouts/new'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
+    | '/app/questionnaires/$questionnaireId/'
     | '/app/schedule/programs/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -483,6 +514,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
@@ -493,6 +525,7 @@ export interface FileRouteTypes {
     | '/app/completed'
     | '/app/groups'
     | '/app/library'
+    | '/app/questionnaires'
     | '/app/schedule'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -503,6 +536,7 @@ export interface FileRouteTypes {
     | '/app/library/workouts/new'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
+    | '/app/questionnaires/$questionnaireId'
     | '/app/schedule/programs'
   id:
     | '__root__'
@@ -529,6 +563,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users_/$userId'
     | '/app/users_/new'
@@ -539,6 +574,7 @@ export interface FileRouteTypes {
     | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
+    | '/app/questionnaires/'
     | '/app/schedule/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
@@ -549,6 +585,7 @@ export interface FileRouteTypes {
     | '/app/library/workouts/new'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
+    | '/app/questionnaires/$questionnaireId/'
     | '/app/schedule/programs/'
   fileRoutesById: FileRoutesById
 }
@@ -752,6 +789,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/': {
+      id: '/app/questionnaires/'
+      path: '/questionnaires'
+      fullPath: '/app/questionnaires/'
+      preLoaderRoute: typeof AppQuestionnairesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/questionnaires/new': {
+      id: '/app/questionnaires/new'
+      path: '/questionnaires/new'
+      fullPath: '/app/questionnaires/new'
+      preLoaderRoute: typeof AppQuestionnairesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/schedule/': {
       id: '/app/schedule/'
       path: '/schedule'
@@ -850,6 +901,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryWorkoutsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/$questionnaireId/': {
+      id: '/app/questionnaires/$questionnaireId/'
+      path: '/questionnaires/$questionnaireId'
+      fullPath: '/app/questionnaires/$questionnaireId/'
+      preLoaderRoute: typeof AppQuestionnairesQuestionnaireIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/schedule/programs/': {
       id: '/app/schedule/programs/'
       path: '/schedule/programs'
@@ -923,6 +981,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppCompletedLogIdRoute: typeof AppCompletedLogIdRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
+  AppQuestionnairesNewRoute: typeof AppQuestionnairesNewRoute
   AppTrackEntryIdRoute: typeof AppTrackEntryIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
@@ -930,6 +989,7 @@ interface AppRouteChildren {
   AppCompletedIndexRoute: typeof AppCompletedIndexRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
+  AppQuestionnairesIndexRoute: typeof AppQuestionnairesIndexRoute
   AppScheduleIndexRoute: typeof AppScheduleIndexRoute
   AppCompletedLogIdImportRoute: typeof AppCompletedLogIdImportRoute
   AppLibraryExercisesExerciseIdRoute: typeof AppLibraryExercisesExerciseIdRoute
@@ -938,6 +998,7 @@ interface AppRouteChildren {
   AppLibraryWorkoutsNewRoute: typeof AppLibraryWorkoutsNewRoute
   AppScheduleProgramsProgramIdRoute: typeof AppScheduleProgramsProgramIdRoute
   AppScheduleProgramsNewRoute: typeof AppScheduleProgramsNewRoute
+  AppQuestionnairesQuestionnaireIdIndexRoute: typeof AppQuestionnairesQuestionnaireIdIndexRoute
   AppScheduleProgramsIndexRoute: typeof AppScheduleProgramsIndexRoute
 }
 
@@ -952,6 +1013,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppCompletedLogIdRoute: AppCompletedLogIdRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
+  AppQuestionnairesNewRoute: AppQuestionnairesNewRoute,
   AppTrackEntryIdRoute: AppTrackEntryIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
@@ -959,6 +1021,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompletedIndexRoute: AppCompletedIndexRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,
+  AppQuestionnairesIndexRoute: AppQuestionnairesIndexRoute,
   AppScheduleIndexRoute: AppScheduleIndexRoute,
   AppCompletedLogIdImportRoute: AppCompletedLogIdImportRoute,
   AppLibraryExercisesExerciseIdRoute: AppLibraryExercisesExerciseIdRoute,
@@ -967,6 +1030,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLibraryWorkoutsNewRoute: AppLibraryWorkoutsNewRoute,
   AppScheduleProgramsProgramIdRoute: AppScheduleProgramsProgramIdRoute,
   AppScheduleProgramsNewRoute: AppScheduleProgramsNewRoute,
+  AppQuestionnairesQuestionnaireIdIndexRoute:
+    AppQuestionnairesQuestionnaireIdIndexRoute,
   AppScheduleProgramsIndexRoute: AppScheduleProgramsIndexRoute,
 }
 

@@ -12,6 +12,7 @@ import { managementHandlers } from './management';
 import { notificationHandlersOfDemo } from './notifications';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
+import { questionnaireHandlersOfDemo } from './questionnaires';
 import { pitchingHandlers } from './pitching';
 import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
@@ -41,6 +42,7 @@ export const handlers = [
   ...notificationHandlersOfDemo,
   ...chatHandlersOfDemo,
   ...uploadHandlersOfDemo,
+  ...questionnaireHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.
