@@ -19,10 +19,11 @@ describe('the questionnaires list (/app/questionnaires)', { timeout: 20_000 }, (
     expect(wellness).toHaveTextContent('Wellness');
     expect(wellness).toHaveTextContent('5 questions·2 active assignments');
     const today = within(wellness).getByRole('list', { name: 'Answered today, Daily wellness' });
-    expect(within(today).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
-      'Pitchers2 / 3 answered',
-      'Individual athletes0 / 1 answered',
-    ]);
+    expect(
+      within(today)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Pitchers2 / 3 answered', 'Individual athletes0 / 1 answered']);
     expect(within(wellness).getByRole('link', { name: 'Trends of Daily wellness' })).toHaveAttribute(
       'href',
       '/app/questionnaires/7e5a1c00-0000-4000-8000-000000000001/trends',
