@@ -20,6 +20,7 @@ import { useArchiveQuestionnaire } from '../api/archive-questionnaire';
 import { questionnaireQueries } from '../api/questionnaire-queries';
 import { emptyQuestionnaireForm, questionnaireFormOf, templateFormOf } from '../questionnaire-form';
 import { plural, templateLabels } from '../questionnaire-words';
+import { AssignmentsPanel } from './assignments-panel';
 import { QuestionnaireBuilder } from './questionnaire-builder';
 import { BackToQuestionnaires, secondaryLinkClass, TrendsLink } from './questionnaire-screen-parts';
 
@@ -177,6 +178,8 @@ function QuestionnaireScreen({ questionnaire }: { questionnaire: QuestionnaireIt
           <p>Athletes are not asked it; its answers and trends stay. Restore it to ask it again.</p>
         </Alert>
       ) : null}
+
+      <AssignmentsPanel questionnaire={questionnaire} />
 
       <QuestionnaireBuilder
         // A newer saved version starts the builder again from it.
