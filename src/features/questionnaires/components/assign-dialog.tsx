@@ -240,11 +240,11 @@ function AssignForm({ questionnaireId, questionnaireName, today, onClose }: Assi
             control={control}
             name="weekdays"
             render={({ field }) => (
-              <div className="flex flex-wrap gap-1.5">
+              <div className="grid grid-cols-7 gap-1">
                 {weekdayShortNames.map((name, weekday) => (
                   <label
                     key={name}
-                    className="inline-flex min-h-10 min-w-12 cursor-pointer items-center justify-center rounded-lg border border-border px-2 text-sm font-semibold text-foreground has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
+                    className="inline-flex min-h-11 min-w-0 cursor-pointer items-center justify-center rounded-lg border border-border px-1 text-sm font-semibold text-foreground has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
                   >
                     <input
                       type="checkbox"

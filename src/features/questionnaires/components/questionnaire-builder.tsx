@@ -141,7 +141,7 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
           </label>
           <textarea
             id={descriptionId}
-            rows={2}
+            rows={3}
             maxLength={questionnaireLimits.descriptionMax}
             placeholder="Why you ask, and when to answer"
             className="block w-full rounded-lg border border-border bg-surface px-3 py-2 text-base text-foreground shadow-xs placeholder:text-muted-foreground focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"

@@ -150,14 +150,14 @@ function QuestionnaireCard({ questionnaire }: { questionnaire: QuestionnaireSumm
         </p>
       ) : null}
 
-      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+      <div className="mt-auto grid grid-cols-2 gap-2 pt-4 sm:flex">
         <Link
           to="/app/questionnaires/$questionnaireId"
           params={{ questionnaireId: id }}
           className={secondaryLinkClass}
           aria-label={`Open ${name}`}
         >
-          Questions and assignments
+          {archivedAt ? 'Open' : 'Edit and assign'}
         </Link>
         <TrendsLink questionnaireId={id} className={secondaryLinkClass}>
           <span aria-hidden="true">Trends</span>
@@ -170,7 +170,15 @@ function QuestionnaireCard({ questionnaire }: { questionnaire: QuestionnaireSumm
 
 /** "Pitchers 12 / 18 answered" with a bar: the words carry it, the bar is for the eye. */
 function AnswerRate({ name, due, answered }: { name: string; due: number; answered: number }) {
-  const share = due === 0 ? 0 : Math.min(1, answered / due);
+  // Answers to a questionnaire answerable any day may come when none was due: a count, no rate.
+  if (due === 0)
+    return (
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="min-w-0 truncate font-medium text-foreground">{name}</span>
+        <span className="shrink-0 text-muted-foreground tabular-nums">{answered} answered</span>
+      </div>
+    );
+  const share = Math.min(1, answered / due);
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3 text-sm">
