@@ -42,9 +42,10 @@ export const handlers = [
   ...notificationHandlersOfDemo,
   ...chatHandlersOfDemo,
   ...uploadHandlersOfDemo,
-  ...questionnaireHandlersOfDemo,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.
   ...activityHandlersOfDemo,
+  // After any fake of `GET /api/questionnaires/due` (answering, issue 26): its `/api/questionnaires/{id}` would catch it.
+  ...questionnaireHandlersOfDemo,
 ];

@@ -157,7 +157,14 @@ function QuestionnaireCard({ questionnaire }: { questionnaire: QuestionnaireSumm
           className={secondaryLinkClass}
           aria-label={`Open ${name}`}
         >
-          {archivedAt ? 'Open' : 'Edit and assign'}
+          {archivedAt ? (
+            'Open'
+          ) : (
+            <>
+              <span className="sm:hidden">Open</span>
+              <span className="hidden sm:inline">Edit and assign</span>
+            </>
+          )}
         </Link>
         <TrendsLink questionnaireId={id} className={secondaryLinkClass}>
           <span aria-hidden="true">Trends</span>
