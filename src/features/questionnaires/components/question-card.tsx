@@ -146,9 +146,9 @@ export function QuestionCard({ index, count, onMove, onRemove }: QuestionCardPro
         {numeric ? (
           <div className="grid grid-cols-2 gap-x-3">
             <SelectField label="Which way is better" error={at('better')} {...register(`${path}.better`)}>
-              <option value="">Neither (no flags)</option>
-              <option value="higher">Higher is better</option>
-              <option value="lower">Lower is better</option>
+              <option value="">Neither</option>
+              <option value="higher">Higher</option>
+              <option value="lower">Lower</option>
             </SelectField>
             <TextField
               label="Alert at (optional)"

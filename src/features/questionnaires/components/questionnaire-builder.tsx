@@ -195,9 +195,9 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
                   className="block min-h-11 w-full rounded-lg border border-border bg-surface px-3 text-base text-foreground shadow-xs focus:outline-2 focus:-outline-offset-1 focus:outline-ring sm:text-sm"
                   {...register('totalBetter')}
                 >
-                  <option value="">Neither (no flags)</option>
-                  <option value="higher">Higher is better</option>
-                  <option value="lower">Lower is better</option>
+                  <option value="">Neither</option>
+                  <option value="higher">Higher</option>
+                  <option value="lower">Lower</option>
                 </select>
               </div>
             </div>
