@@ -36,6 +36,8 @@ import { Route as AppCompletedLogIdRouteImport } from './routes/app/completed/$l
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
+import { Route as AppQuestionnairesIndexRouteImport } from './routes/app/questionnaires/index'
+import { Route as AppQuestionnairesNewRouteImport } from './routes/app/questionnaires/new'
 import { Route as AppScheduleIndexRouteImport } from './routes/app/schedule/index'
 import { Route as AppTrackEntryIdRouteImport } from './routes/app/track.$entryId'
 import { Route as AppUsersUserIdRouteImport } from './routes/app/users_.$userId'
@@ -50,6 +52,7 @@ import { Route as AppLibraryExercisesExerciseIdRouteImport } from './routes/app/
 import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library/exercises.new'
 import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
 import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/workouts.new'
+import { Route as AppQuestionnairesQuestionnaireIdIndexRouteImport } from './routes/app/questionnaires/$questionnaireId.index'
 import { Route as AppScheduleProgramsIndexRouteImport } from './routes/app/schedule/programs.index'
 import { Route as AppScheduleProgramsProgramIdRouteImport } from './routes/app/schedule/programs.$programId'
 import { Route as AppScheduleProgramsNewRouteImport } from './routes/app/schedule/programs.new'
@@ -189,6 +192,16 @@ const AppLibraryIndexRoute = AppLibraryIndexRouteImport.update({
   path: '/library/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppQuestionnairesIndexRoute = AppQuestionnairesIndexRouteImport.update({
+  id: '/questionnaires/',
+  path: '/questionnaires/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppQuestionnairesNewRoute = AppQuestionnairesNewRouteImport.update({
+  id: '/questionnaires/new',
+  path: '/questionnaires/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScheduleIndexRoute = AppScheduleIndexRouteImport.update({
   id: '/schedule/',
   path: '/schedule/',
@@ -265,6 +278,12 @@ const AppLibraryWorkoutsNewRoute = AppLibraryWorkoutsNewRouteImport.update({
   path: '/library/workouts/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppQuestionnairesQuestionnaireIdIndexRoute =
+  AppQuestionnairesQuestionnaireIdIndexRouteImport.update({
+    id: '/questionnaires/$questionnaireId/',
+    path: '/questionnaires/$questionnaireId/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppScheduleProgramsIndexRoute =
   AppScheduleProgramsIndexRouteImport.update({
     id: '/schedule/programs/',
@@ -312,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
@@ -322,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
+  '/app/questionnaires/': typeof AppQuestionnairesIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -332,6 +353,7 @@ export interface FileRoutesByFullPath {
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/questionnaires/$questionnaireId/': typeof AppQuestionnairesQuestionnaireIdIndexRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
   '/app/questionnaires/answer/$questionnaireId/$date': typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
@@ -355,6 +377,7 @@ export interface FileRoutesByTo {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
   '/app/users/new': typeof AppUsersNewRoute
@@ -365,6 +388,7 @@ export interface FileRoutesByTo {
   '/app/completed': typeof AppCompletedIndexRoute
   '/app/groups': typeof AppGroupsIndexRoute
   '/app/library': typeof AppLibraryIndexRoute
+  '/app/questionnaires': typeof AppQuestionnairesIndexRoute
   '/app/schedule': typeof AppScheduleIndexRoute
   '/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -375,6 +399,7 @@ export interface FileRoutesByTo {
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/questionnaires/$questionnaireId': typeof AppQuestionnairesQuestionnaireIdIndexRoute
   '/app/schedule/programs': typeof AppScheduleProgramsIndexRoute
   '/app/questionnaires/answer/$questionnaireId/$date': typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
@@ -403,6 +428,7 @@ export interface FileRoutesById {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
   '/app/users_/new': typeof AppUsersNewRoute
@@ -413,6 +439,7 @@ export interface FileRoutesById {
   '/app/completed/': typeof AppCompletedIndexRoute
   '/app/groups/': typeof AppGroupsIndexRoute
   '/app/library/': typeof AppLibraryIndexRoute
+  '/app/questionnaires/': typeof AppQuestionnairesIndexRoute
   '/app/schedule/': typeof AppScheduleIndexRoute
   '/_public/activate-account/$userId/$verificationCode': typeof PublicActivateAccountUserIdVerificationCodeRoute
   '/_public/reset-password/$userId/$resetToken': typeof PublicResetPasswordUserIdResetTokenRoute
@@ -423,6 +450,7 @@ export interface FileRoutesById {
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
+  '/app/questionnaires/$questionnaireId/': typeof AppQuestionnairesQuestionnaireIdIndexRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
   '/app/questionnaires/answer/$questionnaireId/$date': typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
@@ -451,6 +479,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
@@ -461,6 +490,7 @@ export interface FileRouteTypes {
     | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
+    | '/app/questionnaires/'
     | '/app/schedule/'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -471,6 +501,7 @@ export interface FileRouteTypes {
     | '/app/library/workouts/new'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
+    | '/app/questionnaires/$questionnaireId/'
     | '/app/schedule/programs/'
     | '/app/questionnaires/answer/$questionnaireId/$date'
   fileRoutesByTo: FileRoutesByTo
@@ -494,6 +525,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users/$userId'
     | '/app/users/new'
@@ -504,6 +536,7 @@ export interface FileRouteTypes {
     | '/app/completed'
     | '/app/groups'
     | '/app/library'
+    | '/app/questionnaires'
     | '/app/schedule'
     | '/activate-account/$userId/$verificationCode'
     | '/reset-password/$userId/$resetToken'
@@ -514,6 +547,7 @@ export interface FileRouteTypes {
     | '/app/library/workouts/new'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
+    | '/app/questionnaires/$questionnaireId'
     | '/app/schedule/programs'
     | '/app/questionnaires/answer/$questionnaireId/$date'
   id:
@@ -541,6 +575,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users_/$userId'
     | '/app/users_/new'
@@ -551,6 +586,7 @@ export interface FileRouteTypes {
     | '/app/completed/'
     | '/app/groups/'
     | '/app/library/'
+    | '/app/questionnaires/'
     | '/app/schedule/'
     | '/_public/activate-account/$userId/$verificationCode'
     | '/_public/reset-password/$userId/$resetToken'
@@ -561,6 +597,7 @@ export interface FileRouteTypes {
     | '/app/library/workouts/new'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
+    | '/app/questionnaires/$questionnaireId/'
     | '/app/schedule/programs/'
     | '/app/questionnaires/answer/$questionnaireId/$date'
   fileRoutesById: FileRoutesById
@@ -765,6 +802,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/': {
+      id: '/app/questionnaires/'
+      path: '/questionnaires'
+      fullPath: '/app/questionnaires/'
+      preLoaderRoute: typeof AppQuestionnairesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/questionnaires/new': {
+      id: '/app/questionnaires/new'
+      path: '/questionnaires/new'
+      fullPath: '/app/questionnaires/new'
+      preLoaderRoute: typeof AppQuestionnairesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/schedule/': {
       id: '/app/schedule/'
       path: '/schedule'
@@ -863,6 +914,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryWorkoutsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/$questionnaireId/': {
+      id: '/app/questionnaires/$questionnaireId/'
+      path: '/questionnaires/$questionnaireId'
+      fullPath: '/app/questionnaires/$questionnaireId/'
+      preLoaderRoute: typeof AppQuestionnairesQuestionnaireIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/schedule/programs/': {
       id: '/app/schedule/programs/'
       path: '/schedule/programs'
@@ -943,6 +1001,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppCompletedLogIdRoute: typeof AppCompletedLogIdRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
+  AppQuestionnairesNewRoute: typeof AppQuestionnairesNewRoute
   AppTrackEntryIdRoute: typeof AppTrackEntryIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
   AppUsersNewRoute: typeof AppUsersNewRoute
@@ -950,6 +1009,7 @@ interface AppRouteChildren {
   AppCompletedIndexRoute: typeof AppCompletedIndexRoute
   AppGroupsIndexRoute: typeof AppGroupsIndexRoute
   AppLibraryIndexRoute: typeof AppLibraryIndexRoute
+  AppQuestionnairesIndexRoute: typeof AppQuestionnairesIndexRoute
   AppScheduleIndexRoute: typeof AppScheduleIndexRoute
   AppCompletedLogIdImportRoute: typeof AppCompletedLogIdImportRoute
   AppLibraryExercisesExerciseIdRoute: typeof AppLibraryExercisesExerciseIdRoute
@@ -958,6 +1018,7 @@ interface AppRouteChildren {
   AppLibraryWorkoutsNewRoute: typeof AppLibraryWorkoutsNewRoute
   AppScheduleProgramsProgramIdRoute: typeof AppScheduleProgramsProgramIdRoute
   AppScheduleProgramsNewRoute: typeof AppScheduleProgramsNewRoute
+  AppQuestionnairesQuestionnaireIdIndexRoute: typeof AppQuestionnairesQuestionnaireIdIndexRoute
   AppScheduleProgramsIndexRoute: typeof AppScheduleProgramsIndexRoute
   AppQuestionnairesAnswerQuestionnaireIdDateRoute: typeof AppQuestionnairesAnswerQuestionnaireIdDateRoute
 }
@@ -973,6 +1034,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppCompletedLogIdRoute: AppCompletedLogIdRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
+  AppQuestionnairesNewRoute: AppQuestionnairesNewRoute,
   AppTrackEntryIdRoute: AppTrackEntryIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,
   AppUsersNewRoute: AppUsersNewRoute,
@@ -980,6 +1042,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompletedIndexRoute: AppCompletedIndexRoute,
   AppGroupsIndexRoute: AppGroupsIndexRoute,
   AppLibraryIndexRoute: AppLibraryIndexRoute,
+  AppQuestionnairesIndexRoute: AppQuestionnairesIndexRoute,
   AppScheduleIndexRoute: AppScheduleIndexRoute,
   AppCompletedLogIdImportRoute: AppCompletedLogIdImportRoute,
   AppLibraryExercisesExerciseIdRoute: AppLibraryExercisesExerciseIdRoute,
@@ -988,6 +1051,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLibraryWorkoutsNewRoute: AppLibraryWorkoutsNewRoute,
   AppScheduleProgramsProgramIdRoute: AppScheduleProgramsProgramIdRoute,
   AppScheduleProgramsNewRoute: AppScheduleProgramsNewRoute,
+  AppQuestionnairesQuestionnaireIdIndexRoute:
+    AppQuestionnairesQuestionnaireIdIndexRoute,
   AppScheduleProgramsIndexRoute: AppScheduleProgramsIndexRoute,
   AppQuestionnairesAnswerQuestionnaireIdDateRoute:
     AppQuestionnairesAnswerQuestionnaireIdDateRoute,

@@ -12,6 +12,7 @@ import { managementHandlers } from './management';
 import { notificationHandlersOfDemo } from './notifications';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
+import { questionnaireHandlersOfDemo } from './questionnaires';
 import { pitchingHandlers } from './pitching';
 import { questionnaireAnswerHandlersOfDemo } from './questionnaire-answers';
 import { settingsHandlers } from './settings';
@@ -47,4 +48,6 @@ export const handlers = [
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.
   ...activityHandlersOfDemo,
+  // After any fake of `GET /api/questionnaires/due` (answering, issue 26): its `/api/questionnaires/{id}` would catch it.
+  ...questionnaireHandlersOfDemo,
 ];

@@ -3,6 +3,7 @@ import type { Icon } from '@/components/ui/icons';
 import {
   ActivityIcon,
   CalendarIcon,
+  ClipboardIcon,
   DumbbellIcon,
   HomeIcon,
   LayersIcon,
@@ -33,6 +34,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Workout library', to: '/app/library', icon: DumbbellIcon, roles: ['admin', 'coach'] },
   { label: 'Schedule', to: '/app/schedule', icon: CalendarIcon },
   { label: 'Completed', to: '/app/completed', icon: ListChecksIcon },
+  { label: 'Questionnaires', to: '/app/questionnaires', icon: ClipboardIcon, roles: ['admin', 'coach'] },
   { label: 'Activity', to: '/app/activities', icon: ActivityIcon },
   { label: 'Chat', to: '/app/chat', icon: MessageIcon },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },

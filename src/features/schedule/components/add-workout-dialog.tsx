@@ -10,8 +10,8 @@ import { showFieldErrors } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useCreateScheduleItem } from '../api/schedule-mutations';
 import { dayHeading } from '@/lib/schedule/calendar-range';
-import type { Subject } from './subject-picker';
-import { SubjectPicker } from './subject-picker';
+import type { Subject } from '@/components/widgets/subject-picker';
+import { SubjectPicker } from '@/components/widgets/subject-picker';
 import { WorkoutPicker } from './workout-picker';
 import { useFormats } from '@/lib/format/use-formats';
 

@@ -15,8 +15,8 @@ import {
   useProgramFromSchedule,
 } from '../api/schedule-mutations';
 import { shortDay } from '@/lib/schedule/calendar-range';
-import type { Subject } from './subject-picker';
-import { SubjectPicker } from './subject-picker';
+import type { Subject } from '@/components/widgets/subject-picker';
+import { SubjectPicker } from '@/components/widgets/subject-picker';
 import { useFormats } from '@/lib/format/use-formats';
 
 export type RangeTask = 'copy' | 'delete' | 'program';

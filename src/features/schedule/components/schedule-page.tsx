@@ -40,7 +40,7 @@ import { plansSchedules } from '../schedule-search';
 import { DayView, MonthView, WeekView } from './calendar-views';
 import type { OpenItem } from './item-dialog';
 import type { RangeTask } from './range-dialogs';
-import type { Subject } from './subject-picker';
+import type { Subject } from '@/components/widgets/subject-picker';
 import { subjectName } from './subject-picker-names';
 import { useFormats } from '@/lib/format/use-formats';
 
@@ -49,7 +49,7 @@ const route = getRouteApi('/app/schedule/');
 // Loaded after the calendar is drawn: React Aria (the pickers, the dialogs' comboboxes) is the heaviest part of
 // the screen, and the week of a large organisation must draw without a long task (issue 14).
 const SubjectPicker = lazy(() =>
-  import('./subject-picker').then((module) => ({ default: module.SubjectPicker })),
+  import('@/components/widgets/subject-picker').then((module) => ({ default: module.SubjectPicker })),
 );
 const ItemDialog = lazy(() => import('./item-dialog').then((module) => ({ default: module.ItemDialog })));
 const AddWorkoutDialog = lazy(() =>
