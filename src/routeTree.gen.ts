@@ -50,6 +50,7 @@ import { Route as AppLibraryExercisesExerciseIdRouteImport } from './routes/app/
 import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library/exercises.new'
 import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
 import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/workouts.new'
+import { Route as AppQuestionnairesQuestionnaireIdTrendsRouteImport } from './routes/app/questionnaires/$questionnaireId.trends'
 import { Route as AppScheduleProgramsIndexRouteImport } from './routes/app/schedule/programs.index'
 import { Route as AppScheduleProgramsProgramIdRouteImport } from './routes/app/schedule/programs.$programId'
 import { Route as AppScheduleProgramsNewRouteImport } from './routes/app/schedule/programs.new'
@@ -264,6 +265,12 @@ const AppLibraryWorkoutsNewRoute = AppLibraryWorkoutsNewRouteImport.update({
   path: '/library/workouts/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppQuestionnairesQuestionnaireIdTrendsRoute =
+  AppQuestionnairesQuestionnaireIdTrendsRouteImport.update({
+    id: '/questionnaires/$questionnaireId/trends',
+    path: '/questionnaires/$questionnaireId/trends',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppScheduleProgramsIndexRoute =
   AppScheduleProgramsIndexRouteImport.update({
     id: '/schedule/programs/',
@@ -323,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/questionnaires/$questionnaireId/trends': typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
@@ -365,6 +373,7 @@ export interface FileRoutesByTo {
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/questionnaires/$questionnaireId/trends': typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/schedule/programs': typeof AppScheduleProgramsIndexRoute
@@ -412,6 +421,7 @@ export interface FileRoutesById {
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/questionnaires/$questionnaireId/trends': typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/schedule/programs/': typeof AppScheduleProgramsIndexRoute
@@ -459,6 +469,7 @@ export interface FileRouteTypes {
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/questionnaires/$questionnaireId/trends'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/schedule/programs/'
@@ -501,6 +512,7 @@ export interface FileRouteTypes {
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/questionnaires/$questionnaireId/trends'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/schedule/programs'
@@ -547,6 +559,7 @@ export interface FileRouteTypes {
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/questionnaires/$questionnaireId/trends'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/schedule/programs/'
@@ -850,6 +863,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryWorkoutsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/$questionnaireId/trends': {
+      id: '/app/questionnaires/$questionnaireId/trends'
+      path: '/questionnaires/$questionnaireId/trends'
+      fullPath: '/app/questionnaires/$questionnaireId/trends'
+      preLoaderRoute: typeof AppQuestionnairesQuestionnaireIdTrendsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/schedule/programs/': {
       id: '/app/schedule/programs/'
       path: '/schedule/programs'
@@ -936,6 +956,7 @@ interface AppRouteChildren {
   AppLibraryExercisesNewRoute: typeof AppLibraryExercisesNewRoute
   AppLibraryWorkoutsWorkoutIdRoute: typeof AppLibraryWorkoutsWorkoutIdRoute
   AppLibraryWorkoutsNewRoute: typeof AppLibraryWorkoutsNewRoute
+  AppQuestionnairesQuestionnaireIdTrendsRoute: typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   AppScheduleProgramsProgramIdRoute: typeof AppScheduleProgramsProgramIdRoute
   AppScheduleProgramsNewRoute: typeof AppScheduleProgramsNewRoute
   AppScheduleProgramsIndexRoute: typeof AppScheduleProgramsIndexRoute
@@ -965,6 +986,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLibraryExercisesNewRoute: AppLibraryExercisesNewRoute,
   AppLibraryWorkoutsWorkoutIdRoute: AppLibraryWorkoutsWorkoutIdRoute,
   AppLibraryWorkoutsNewRoute: AppLibraryWorkoutsNewRoute,
+  AppQuestionnairesQuestionnaireIdTrendsRoute:
+    AppQuestionnairesQuestionnaireIdTrendsRoute,
   AppScheduleProgramsProgramIdRoute: AppScheduleProgramsProgramIdRoute,
   AppScheduleProgramsNewRoute: AppScheduleProgramsNewRoute,
   AppScheduleProgramsIndexRoute: AppScheduleProgramsIndexRoute,

@@ -12,6 +12,7 @@ import { managementHandlers } from './management';
 import { notificationHandlersOfDemo } from './notifications';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
+import { questionnaireListFallbackHandlers, questionnaireTrendHandlers } from './questionnaire-trends';
 import { pitchingHandlers } from './pitching';
 import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
@@ -41,8 +42,11 @@ export const handlers = [
   ...notificationHandlersOfDemo,
   ...chatHandlersOfDemo,
   ...uploadHandlersOfDemo,
+  ...questionnaireTrendHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.
   ...activityHandlersOfDemo,
+  // After the questionnaires screen's fake (issue 26): the trends' own list answers only where that one is absent.
+  ...questionnaireListFallbackHandlers,
 ];

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaneIcon } from '@/components/ui/icons';
+import { ListChecksIcon, PlaneIcon } from '@/components/ui/icons';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { ReadinessWidget } from '@/features/questionnaire-trends/components/readiness-widget';
 import { UpcomingTripsWidget } from '@/features/travel-roster/components/upcoming-trips-widget';
 import { authQueries } from '@/lib/auth/auth-queries';
 
@@ -16,6 +17,17 @@ function DashboardRoute() {
   return (
     <DashboardPage
       extraWidgets={[
+        ...(me.user.role === 'athlete'
+          ? []
+          : [
+              {
+                id: 'readiness-today',
+                title: 'Readiness today',
+                description: 'Who answered today’s questionnaires, and who is flagged.',
+                icon: ListChecksIcon,
+                content: <ReadinessWidget />,
+              },
+            ]),
         {
           id: 'upcoming-trips',
           title: 'Upcoming trips',
