@@ -281,8 +281,10 @@ function TableDisclosure({
   head: string[];
   children: ReactNode;
 }) {
+  // A year of rows is drawn only when asked for: closed, the table costs nothing.
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <details className="group mt-3">
+    <details className="group mt-3" onToggle={(event) => setIsOpen(event.currentTarget.open)}>
       <summary className="inline-flex min-h-10 cursor-pointer items-center rounded text-sm font-medium text-primary-ink focus-visible:outline-2 focus-visible:outline-ring">
         Show the numbers
       </summary>
@@ -302,7 +304,7 @@ function TableDisclosure({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-border">{children}</tbody>
+          <tbody className="divide-y divide-border">{isOpen ? children : null}</tbody>
         </table>
       </div>
     </details>
