@@ -25,6 +25,7 @@ import { flagWords, signedSd } from '../trend-figures';
 import type { TrendRange } from '../trend-search';
 import { defaultTrendRange, trendRangeLabels, trendRanges } from '../trend-search';
 import { FlagChip } from './readiness-widget';
+import { SessionLoadCard } from './session-load-card';
 
 // recharts loads only with the charts, when this screen has answers to draw (conventions: heavy libraries).
 const charts = () => import('./trend-charts');
@@ -44,13 +45,8 @@ export function rangeDates(today: string, range: TrendRange): { from: string; to
   return { from, to: today };
 }
 
-export interface TrendsPageProps {
-  /** Beside an athlete's trends: its session-RPE load (the route composes it in). */
-  renderAthleteAside?: (athleteId: string) => ReactNode;
-}
-
 /** A questionnaire's items over time for one athlete (against its own baseline) or one group (issue 26). */
-export function TrendsPage({ renderAthleteAside }: TrendsPageProps = {}) {
+export function TrendsPage() {
   const { questionnaireId } = route.useParams();
   const search = route.useSearch();
   const range = search.range ?? defaultTrendRange;
@@ -105,7 +101,7 @@ export function TrendsPage({ renderAthleteAside }: TrendsPageProps = {}) {
       ) : (
         <div className={trend.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {trend.data.athlete ? (
-            <AthleteTrends trend={trend.data} aside={renderAthleteAside?.(trend.data.athlete.athlete.id)} />
+            <AthleteTrends trend={trend.data} />
           ) : trend.data.group ? (
             <GroupTrends trend={trend.data} questionnaireId={questionnaireId} range={range} />
           ) : null}
@@ -342,7 +338,7 @@ function pointsOf(trend: TrendResponse, itemId: string): TrendPoint[] {
   return trend.athlete?.series.find((entry) => entry.itemId === itemId)?.points ?? [];
 }
 
-function AthleteTrends({ trend, aside }: { trend: TrendResponse; aside: ReactNode }) {
+function AthleteTrends({ trend }: { trend: TrendResponse }) {
   const athlete = trend.athlete!.athlete;
   const answered = trend.items.some((item) => pointsOf(trend, item.id).length > 0);
   return (
@@ -365,11 +361,9 @@ function AthleteTrends({ trend, aside }: { trend: TrendResponse; aside: ReactNod
           </div>
         )}
       </div>
-      {aside ? (
-        <aside className="space-y-4" aria-label="Load">
-          {aside}
-        </aside>
-      ) : null}
+      <aside aria-label="Load" className="space-y-4">
+        <SessionLoadCard athleteId={athlete.id} />
+      </aside>
     </div>
   );
 }
