@@ -5,9 +5,10 @@ const person = (firstName: string, lastName: string) => ({ id: firstName, firstN
 
 describe('the trends’ words', () => {
   it('writes a z-score with a true minus sign and one decimal', () => {
-    expect(signedSd(-2.345, number)).toBe('−2.3 SD');
-    expect(signedSd(1.06, number)).toBe('+1.1 SD');
-    expect(signedSd(0.01, number)).toBe('0 SD');
+    expect(signedSd(-2.345)).toBe('−2.3 SD');
+    expect(signedSd(-1)).toBe('−1.0 SD');
+    expect(signedSd(1.06)).toBe('+1.1 SD');
+    expect(signedSd(0.01)).toBe('0.0 SD');
   });
 
   it('says why an item flagged: against the baseline with its z, or at the coach’s alert', () => {

@@ -4,11 +4,14 @@ import type { FlagLevel } from '@contract/questionnaire-rules';
 /** A flag's level in words, so the chip never says it by colour alone. */
 export const flagWords: Record<FlagLevel, string> = { red: 'Red flag', amber: 'Amber flag' };
 
-/** A z-score as the staff read it: "−2.3 SD", "+1.1 SD" (a true minus sign, one decimal). */
-export function signedSd(z: number, formatNumber: (value: number, decimals?: number) => string): string {
+/**
+ * A z-score as the staff read it: "−2.3 SD", "+1.0 SD" (a true minus sign, always one decimal; the organisation's
+ * locales all write a decimal point, ADR 053).
+ */
+export function signedSd(z: number): string {
   const rounded = Math.round(z * 10) / 10;
   const sign = rounded < 0 ? '−' : rounded > 0 ? '+' : '';
-  return `${sign}${formatNumber(Math.abs(rounded), 1)} SD`;
+  return `${sign}${Math.abs(rounded).toFixed(1)} SD`;
 }
 
 /** Why an item flagged: "Sleep 1 · −2.3 SD" against the baseline, "Soreness at alert" past the coach's threshold. */
@@ -18,9 +21,7 @@ export function flaggedItemWords(
 ): string {
   if (item.flag.reason === 'threshold') return `${item.label} at alert`;
   const value = formatNumber(item.value, 1);
-  return item.z === null
-    ? `${item.label} ${value}`
-    : `${item.label} ${value} · ${signedSd(item.z, formatNumber)}`;
+  return item.z === null ? `${item.label} ${value}` : `${item.label} ${value} · ${signedSd(item.z)}`;
 }
 
 export type ReadinessAthlete = ReadinessResponse['athletes'][number];

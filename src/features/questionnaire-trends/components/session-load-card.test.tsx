@@ -3,7 +3,7 @@ import { demoPeople, demoUsers } from '@mocks/data';
 import { demoSessionLoad, demoWellnessId } from '@mocks/handlers/questionnaire-trends';
 import { demoToday } from '@mocks/handlers/schedule';
 import { server } from '@mocks/server';
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -13,6 +13,10 @@ const trendsOf = (firstName: string) =>
   `/app/questionnaires/${demoWellnessId}/trends?athleteId=${idOf(firstName)}`;
 
 describe('the session-RPE load beside an athlete’s trends', { timeout: 30_000 }, () => {
+  // A busy machine: each screen waits for its answer, the fakes' year of answers and its lazily loaded charts.
+  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+  afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
   beforeEach(() => signInAs(demoUsers.coach));
 
   it('shows this week’s ratio in words, its acute and chronic, 12 weeks, and the throwing workload beside it', async () => {

@@ -6,6 +6,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Cell,
   ComposedChart,
   Line,
   ReferenceLine,
@@ -46,10 +47,12 @@ function useChartDays() {
   );
 }
 
-/** The value axis of an item: its scale's own range, else round ticks around the values. */
+/** The value axis of an item: a scale's own steps (a little room so its ends' dots show whole), else round ticks. */
 function itemAxis(item: TrendItem, values: readonly number[]) {
-  if (item.kind === 'scale' && item.min !== null && item.max !== null)
-    return { domain: [item.min, item.max] as [number, number], ticks: undefined };
+  if (item.kind === 'scale' && item.min !== null && item.max !== null && item.max - item.min <= 10) {
+    const ticks = Array.from({ length: item.max - item.min + 1 }, (_, step) => item.min! + step);
+    return { domain: [item.min - 0.25, item.max + 0.25] as [number, number], ticks };
+  }
   const scale = niceScale(values, { maxTicks: 5 });
   return { domain: scale.domain, ticks: scale.ticks };
 }
@@ -57,22 +60,26 @@ function itemAxis(item: TrendItem, values: readonly number[]) {
 interface FlagDotProps {
   cx?: number;
   cy?: number;
-  payload?: { flag: TrendPoint['flag'] };
+  payload?: { flag: { level: 'amber' | 'red' } | null };
+  /** Unflagged days' dots: drawn over a month, left out over longer ranges where they would blur the line. */
+  plainRadius?: number;
+  flagRadius?: number;
 }
 
-/** A flagged answer: a larger dot in the flag's colour, ringed (the table names the level in words). */
-function FlagDot({ cx, cy, payload }: FlagDotProps) {
+/** A flagged day: a larger dot in the flag's colour, ringed (the table names the level in words). */
+function FlagDot({ cx, cy, payload, plainRadius = 0, flagRadius = 5 }: FlagDotProps) {
   if (cx === undefined || cy === undefined) return null;
   const level = payload?.flag?.level;
-  if (!level) return <circle cx={cx} cy={cy} r={2.5} fill={chartColors.primary} stroke="none" />;
+  if (!level)
+    return plainRadius > 0 ? <circle cx={cx} cy={cy} r={plainRadius} fill={chartColors.primary} /> : null;
   return (
     <circle
       cx={cx}
       cy={cy}
-      r={5}
+      r={flagRadius}
       fill={level === 'red' ? chartColors.danger : chartColors.warning}
       stroke={chartColors.surface}
-      strokeWidth={2}
+      strokeWidth={1.5}
     />
   );
 }
@@ -93,7 +100,7 @@ export function AthleteItemChart({ item, points }: { item: TrendItem; points: re
       <ComposedChart
         accessibilityLayer={false}
         data={data}
-        margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+        margin={{ top: 8, right: 8, bottom: 0, left: -12 }}
       >
         <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis
@@ -108,7 +115,6 @@ export function AthleteItemChart({ item, points }: { item: TrendItem; points: re
           stroke={chartColors.grid}
           domain={axis.domain}
           ticks={axis.ticks}
-          allowDecimals={false}
           allowDataOverflow
           width={44}
         />
@@ -122,7 +128,7 @@ export function AthleteItemChart({ item, points }: { item: TrendItem; points: re
           }
         />
         <Area
-          type="monotone"
+          type="linear"
           dataKey="band"
           name="Baseline ± 1 SD"
           stroke="none"
@@ -135,12 +141,12 @@ export function AthleteItemChart({ item, points }: { item: TrendItem; points: re
           <ReferenceLine y={item.alertAt} stroke={chartColors.danger} strokeDasharray="4 4" />
         ) : null}
         <Line
-          type="monotone"
+          type="linear"
           dataKey="value"
           name={item.label}
           stroke={chartColors.primary}
           strokeWidth={2}
-          dot={<FlagDot />}
+          dot={<FlagDot plainRadius={points.length <= 45 ? 2.5 : 0} />}
           activeDot={{ r: 5 }}
           isAnimationActive={false}
         />
@@ -173,7 +179,7 @@ export function GroupItemChart({ item, points }: { item: TrendItem; points: read
       <ComposedChart
         accessibilityLayer={false}
         data={data}
-        margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+        margin={{ top: 8, right: 8, bottom: 0, left: -12 }}
       >
         <CartesianGrid stroke={chartColors.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis
@@ -197,12 +203,12 @@ export function GroupItemChart({ item, points }: { item: TrendItem; points: read
           formatter={(value, name) => [number(Number(value)), name]}
         />
         <Line
-          type="monotone"
+          type="linear"
           dataKey="mean"
           name={`${item.label}, the group’s mean`}
           stroke={chartColors.primary}
           strokeWidth={2}
-          dot={<FlagDot />}
+          dot={<FlagDot flagRadius={points.length <= 45 ? 4.5 : 3.5} />}
           isAnimationActive={false}
         />
       </ComposedChart>
@@ -244,13 +250,14 @@ export function WeeklyLoadChart({ weeks }: { weeks: SessionLoadResponse['weeks']
           contentStyle={tooltipStyle}
           cursor={{ fill: chartColors.muted }}
         />
-        <Bar
-          dataKey="load"
-          name="Load (AU)"
-          fill={chartColors.primary}
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-        />
+        <Bar dataKey="load" name="Load (AU)" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+          {weeks.map((week, index) => (
+            <Cell
+              key={week.weekStart}
+              fill={index === weeks.length - 1 ? chartColors.secondary : chartColors.primary}
+            />
+          ))}
+        </Bar>
       </BarChart>
     </ChartFrame>
   );

@@ -2,7 +2,7 @@ import { demoGroups, demoPeople, demoUsers } from '@mocks/data';
 import { demoWellnessId } from '@mocks/handlers/questionnaire-trends';
 import { demoToday } from '@mocks/handlers/schedule';
 import { server } from '@mocks/server';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { addDays, format, parseISO } from 'date-fns';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -23,6 +23,10 @@ function recordRequests(path: string): URLSearchParams[] {
 }
 
 describe('questionnaire trends (/app/questionnaires/$id/trends)', { timeout: 30_000 }, () => {
+  // A busy machine: each screen waits for its answer, the fakes' year of answers and its lazily loaded charts.
+  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+  afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
   beforeEach(() => signInAs(demoUsers.coach));
 
   it('shows an athlete each item against its baseline, flagged answers in words, the numbers in a table', async () => {
@@ -35,8 +39,10 @@ describe('questionnaire trends (/app/questionnaires/$id/trends)', { timeout: 30_
     const sleep = screen.getByRole('region', { name: 'Sleep quality' });
     // The chip beside the title (the table under it says it again).
     expect(within(sleep).getAllByText('Red flag')[0]).toBeInTheDocument();
-    // The chart (recharts, loaded with this screen only) and its text alternative.
-    expect(await within(sleep).findByTestId('trend-chart-sleep', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The chart (recharts, loaded with this screen only: its first import is slow on a busy machine) and its table.
+    expect(
+      await within(sleep).findByTestId('trend-chart-sleep', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     await user.click(within(sleep).getByText('Show the numbers'));
     const table = within(sleep).getByRole('table');
     expect(

@@ -334,6 +334,24 @@ function AthleteLegend({ item }: { item: TrendItem }) {
   );
 }
 
+function GroupLegend() {
+  return (
+    <ul aria-hidden="true" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+      <li className="flex items-center gap-1.5">
+        <span className="w-4 border-t-2 border-primary-ink" />
+        Daily mean
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className={`${legendSwatch} bg-warning`} />
+        An amber answer that day
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className={`${legendSwatch} bg-danger`} />A red one
+      </li>
+    </ul>
+  );
+}
+
 function pointsOf(trend: TrendResponse, itemId: string): TrendPoint[] {
   return trend.athlete?.series.find((entry) => entry.itemId === itemId)?.points ?? [];
 }
@@ -410,9 +428,7 @@ function AthleteItemCard({ item, points }: { item: TrendItem; points: TrendPoint
                     ? `${number(point.mean)} ± ${number(point.sd)}`
                     : '—'}
                 </td>
-                <td className={`${td} text-right`}>
-                  {point.z === null ? '—' : signedSd(point.z, formats.number)}
-                </td>
+                <td className={`${td} text-right`}>{point.z === null ? '—' : signedSd(point.z)}</td>
                 <td className={`${td} text-right`}>
                   {point.flag
                     ? `${flagWords[point.flag.level]}${point.flag.reason === 'threshold' ? ' (alert)' : ''}`
@@ -464,6 +480,7 @@ function GroupTrends({
                     <ChartSlot>
                       <GroupItemChart item={item} points={points} />
                     </ChartSlot>
+                    <GroupLegend />
                     <TableDisclosure
                       caption={`${item.label}: the group’s daily mean, newest first, with how many answered and were flagged`}
                       head={['Date', 'Mean', 'Answered', 'Amber', 'Red']}
