@@ -62,7 +62,9 @@ export function SessionLoadCard({ athleteId }: { athleteId: string }) {
       <h3 id={titleId} className="text-base font-semibold text-foreground">
         Session-RPE load
       </h3>
-      <p className="text-sm text-muted-foreground">Effort × minutes per week (AU), the last 12 weeks; this week highlighted.</p>
+      <p className="text-sm text-muted-foreground">
+        Effort × minutes per week (AU), the last 12 weeks; this week highlighted.
+      </p>
       {load.isPending ? (
         <div className="mt-3 space-y-3" aria-hidden="true">
           <Skeleton className="h-8 w-40" />
