@@ -53,6 +53,7 @@ import { Route as AppLibraryExercisesNewRouteImport } from './routes/app/library
 import { Route as AppLibraryWorkoutsWorkoutIdRouteImport } from './routes/app/library/workouts.$workoutId'
 import { Route as AppLibraryWorkoutsNewRouteImport } from './routes/app/library/workouts.new'
 import { Route as AppQuestionnairesQuestionnaireIdIndexRouteImport } from './routes/app/questionnaires/$questionnaireId.index'
+import { Route as AppQuestionnairesQuestionnaireIdTrendsRouteImport } from './routes/app/questionnaires/$questionnaireId.trends'
 import { Route as AppScheduleProgramsIndexRouteImport } from './routes/app/schedule/programs.index'
 import { Route as AppScheduleProgramsProgramIdRouteImport } from './routes/app/schedule/programs.$programId'
 import { Route as AppScheduleProgramsNewRouteImport } from './routes/app/schedule/programs.new'
@@ -284,6 +285,12 @@ const AppQuestionnairesQuestionnaireIdIndexRoute =
     path: '/questionnaires/$questionnaireId/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppQuestionnairesQuestionnaireIdTrendsRoute =
+  AppQuestionnairesQuestionnaireIdTrendsRouteImport.update({
+    id: '/questionnaires/$questionnaireId/trends',
+    path: '/questionnaires/$questionnaireId/trends',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppScheduleProgramsIndexRoute =
   AppScheduleProgramsIndexRouteImport.update({
     id: '/schedule/programs/',
@@ -351,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/questionnaires/$questionnaireId/trends': typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/questionnaires/$questionnaireId/': typeof AppQuestionnairesQuestionnaireIdIndexRoute
@@ -397,6 +405,7 @@ export interface FileRoutesByTo {
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/questionnaires/$questionnaireId/trends': typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/questionnaires/$questionnaireId': typeof AppQuestionnairesQuestionnaireIdIndexRoute
@@ -448,6 +457,7 @@ export interface FileRoutesById {
   '/app/library/exercises/new': typeof AppLibraryExercisesNewRoute
   '/app/library/workouts/$workoutId': typeof AppLibraryWorkoutsWorkoutIdRoute
   '/app/library/workouts/new': typeof AppLibraryWorkoutsNewRoute
+  '/app/questionnaires/$questionnaireId/trends': typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   '/app/schedule/programs/$programId': typeof AppScheduleProgramsProgramIdRoute
   '/app/schedule/programs/new': typeof AppScheduleProgramsNewRoute
   '/app/questionnaires/$questionnaireId/': typeof AppQuestionnairesQuestionnaireIdIndexRoute
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/questionnaires/$questionnaireId/trends'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/questionnaires/$questionnaireId/'
@@ -545,6 +556,7 @@ export interface FileRouteTypes {
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/questionnaires/$questionnaireId/trends'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/questionnaires/$questionnaireId'
@@ -595,6 +607,7 @@ export interface FileRouteTypes {
     | '/app/library/exercises/new'
     | '/app/library/workouts/$workoutId'
     | '/app/library/workouts/new'
+    | '/app/questionnaires/$questionnaireId/trends'
     | '/app/schedule/programs/$programId'
     | '/app/schedule/programs/new'
     | '/app/questionnaires/$questionnaireId/'
@@ -921,6 +934,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppQuestionnairesQuestionnaireIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/questionnaires/$questionnaireId/trends': {
+      id: '/app/questionnaires/$questionnaireId/trends'
+      path: '/questionnaires/$questionnaireId/trends'
+      fullPath: '/app/questionnaires/$questionnaireId/trends'
+      preLoaderRoute: typeof AppQuestionnairesQuestionnaireIdTrendsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/schedule/programs/': {
       id: '/app/schedule/programs/'
       path: '/schedule/programs'
@@ -1016,6 +1036,7 @@ interface AppRouteChildren {
   AppLibraryExercisesNewRoute: typeof AppLibraryExercisesNewRoute
   AppLibraryWorkoutsWorkoutIdRoute: typeof AppLibraryWorkoutsWorkoutIdRoute
   AppLibraryWorkoutsNewRoute: typeof AppLibraryWorkoutsNewRoute
+  AppQuestionnairesQuestionnaireIdTrendsRoute: typeof AppQuestionnairesQuestionnaireIdTrendsRoute
   AppScheduleProgramsProgramIdRoute: typeof AppScheduleProgramsProgramIdRoute
   AppScheduleProgramsNewRoute: typeof AppScheduleProgramsNewRoute
   AppQuestionnairesQuestionnaireIdIndexRoute: typeof AppQuestionnairesQuestionnaireIdIndexRoute
@@ -1049,6 +1070,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppLibraryExercisesNewRoute: AppLibraryExercisesNewRoute,
   AppLibraryWorkoutsWorkoutIdRoute: AppLibraryWorkoutsWorkoutIdRoute,
   AppLibraryWorkoutsNewRoute: AppLibraryWorkoutsNewRoute,
+  AppQuestionnairesQuestionnaireIdTrendsRoute:
+    AppQuestionnairesQuestionnaireIdTrendsRoute,
   AppScheduleProgramsProgramIdRoute: AppScheduleProgramsProgramIdRoute,
   AppScheduleProgramsNewRoute: AppScheduleProgramsNewRoute,
   AppQuestionnairesQuestionnaireIdIndexRoute:

@@ -13,6 +13,7 @@ import { notificationHandlersOfDemo } from './notifications';
 import { passengerHandlers } from './passengers';
 import { passwordHandlers } from './password';
 import { questionnaireHandlersOfDemo } from './questionnaires';
+import { questionnaireTrendHandlers } from './questionnaire-trends';
 import { pitchingHandlers } from './pitching';
 import { questionnaireAnswerHandlersOfDemo } from './questionnaire-answers';
 import { settingsHandlers } from './settings';
@@ -44,6 +45,7 @@ export const handlers = [
   ...chatHandlersOfDemo,
   ...uploadHandlersOfDemo,
   ...questionnaireAnswerHandlersOfDemo,
+  ...questionnaireTrendHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.

@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ClipboardIcon, PlaneIcon } from '@/components/ui/icons';
+import { ClipboardIcon, ListChecksIcon, PlaneIcon } from '@/components/ui/icons';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import {
   TodaysQuestionnaires,
   useHasQuestionnaires,
 } from '@/features/questionnaire-answers/components/todays-questionnaires';
+import { ReadinessWidget } from '@/features/questionnaire-trends/components/readiness-widget';
 import { UpcomingTripsWidget } from '@/features/travel-roster/components/upcoming-trips-widget';
 import { authQueries } from '@/lib/auth/auth-queries';
 
@@ -34,6 +35,19 @@ function DashboardRoute() {
               },
             ]
           : []),
+        ...(me.user.role === 'athlete'
+          ? []
+          : [
+              {
+                id: 'readiness-today',
+                title: 'Readiness today',
+                description: 'Who answered today’s questionnaires, and who is flagged.',
+                icon: ListChecksIcon,
+                content: <ReadinessWidget />,
+                // What the coach reads before the session (issue 26).
+                first: true,
+              },
+            ]),
         {
           id: 'upcoming-trips',
           title: 'Upcoming trips',

@@ -13,6 +13,7 @@ const widgetTitles = [
   'Throwing',
   'Activity',
   'Records',
+  'Readiness today',
   'Upcoming trips',
   'Getting started',
   'Your account',
