@@ -114,7 +114,7 @@ export function ReadinessWidget() {
           A short daily wellness check shows who slept badly, is sore or stressed before the session.
         </p>
         {/* The questionnaires screen's route (issue 26, another part of the work): typed once both are merged. */}
-        <Link to={'/app/questionnaires' as '/app'} className={`mt-2 inline-flex text-sm ${textLinkClass}`}>
+        <Link to="/app/questionnaires" className={`mt-2 inline-flex text-sm ${textLinkClass}`}>
           Assign a wellness check
         </Link>
       </div>

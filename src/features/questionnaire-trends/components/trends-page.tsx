@@ -535,7 +535,7 @@ function GroupTrends({
               ))}
             </ul>
           )}
-          <Link to={'/app/questionnaires' as '/app'} className={`mt-3 inline-flex text-sm ${textLinkClass}`}>
+          <Link to="/app/questionnaires" className={`mt-3 inline-flex text-sm ${textLinkClass}`}>
             All questionnaires
           </Link>
         </Card>

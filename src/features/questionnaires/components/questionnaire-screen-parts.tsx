@@ -1,5 +1,5 @@
-import { Link, useRouter } from '@tanstack/react-router';
-import type { MouseEvent, ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { NotAllowedPage } from '@/components/layouts/not-allowed-page';
 import { ChevronDownIcon, ClipboardIcon } from '@/components/ui/icons';
 
@@ -31,10 +31,7 @@ export function QuestionnairesNotAllowed({ title }: { title: string }) {
   );
 }
 
-/**
- * A link to a questionnaire's trends (`/app/questionnaires/{id}/trends`, issue 26's trends screens): an address
- * the router opens in place, written by hand because that route is built beside this screen, not before it.
- */
+/** A link to a questionnaire's trends. */
 export function TrendsLink({
   questionnaireId,
   className,
@@ -44,17 +41,9 @@ export function TrendsLink({
   className: string;
   children: ReactNode;
 }) {
-  const router = useRouter();
-  const href = `/app/questionnaires/${questionnaireId}/trends`;
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    // A modified click opens a tab, as any link.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-    event.preventDefault();
-    router.history.push(href);
-  };
   return (
-    <a href={href} onClick={open} className={className}>
+    <Link to="/app/questionnaires/$questionnaireId/trends" params={{ questionnaireId }} className={className}>
       {children}
-    </a>
+    </Link>
   );
 }
