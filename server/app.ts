@@ -36,6 +36,7 @@ import { accountsPublicRouter } from './routes/accounts/accounts.index';
 import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
 import { chatRouter } from './routes/chat/chat.index';
+import { questionnaireTrendsRouter } from './routes/questionnaire-trends/questionnaire-trends.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
 import { importUploadPaths } from './routes/imports/imports.handlers';
@@ -219,6 +220,7 @@ export function createApp({
     .route('/', importsRouter)
     .route('/', workoutCommentsRouter)
     .route('/', chatRouter)
+    .route('/', questionnaireTrendsRouter)
     .route('/', createLiveEventsRouter(liveEvents))
     .route('/', notificationsRouter)
     .route('/', filesPublicRouter)
