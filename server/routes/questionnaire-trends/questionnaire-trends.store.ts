@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   baselineDays,
@@ -81,25 +81,24 @@ export class QuestionnaireTrendsStore {
   /** A questionnaire of the organisation at its current version, as the contract shows it. */
   private async questionnaireFor(id: string): Promise<QuestionnaireItem> {
     const questionnaireId = id.toLowerCase();
-    const [row] = await this.tenant.select(questionnaires, {
-      where: eq(questionnaires.id, questionnaireId),
-      limit: 1,
-    });
-    if (!row) throw notFound('There is no such questionnaire in your organisation.');
-    const [[version], [answered]] = await Promise.all([
+    // One round trip: the current version is picked by a subquery rather than after reading the row.
+    const [[row], [version], [answered]] = await Promise.all([
+      this.tenant.select(questionnaires, { where: eq(questionnaires.id, questionnaireId), limit: 1 }),
       this.tenant.select(questionnaireVersions, {
         where: and(
-          eq(questionnaireVersions.questionnaireId, row.id),
-          eq(questionnaireVersions.version, row.currentVersion),
+          eq(questionnaireVersions.questionnaireId, questionnaireId),
+          sql`${questionnaireVersions.version} = (select ${questionnaires.currentVersion} from ${questionnaires}
+            where ${questionnaires.id} = ${questionnaireId})`,
         ),
         limit: 1,
       }),
       this.tenant.selectFields(
         questionnaireAnswers,
         { answers: count() },
-        { where: eq(questionnaireAnswers.questionnaireId, row.id) },
+        { where: eq(questionnaireAnswers.questionnaireId, questionnaireId) },
       ),
     ]);
+    if (!row) throw notFound('There is no such questionnaire in your organisation.');
     if (!version) throw notFound('This questionnaire has no questions yet.');
     return {
       id: row.id,
@@ -142,17 +141,19 @@ export class QuestionnaireTrendsStore {
   /** A group of the organisation with its current members who are athletes. */
   private async groupWithAthletes(groupId: string) {
     const id = groupId.toLowerCase();
-    const [group] = await this.tenant.selectFields(
-      athleteGroups,
-      { id: athleteGroups.id, name: athleteGroups.name },
-      { where: eq(athleteGroups.id, id), limit: 1 },
-    );
+    const [[group], members] = await Promise.all([
+      this.tenant.selectFields(
+        athleteGroups,
+        { id: athleteGroups.id, name: athleteGroups.name },
+        { where: eq(athleteGroups.id, id), limit: 1 },
+      ),
+      this.tenant.selectFields(
+        athleteGroupMembers,
+        { athleteId: athleteGroupMembers.userId },
+        { where: eq(athleteGroupMembers.groupId, id) },
+      ),
+    ]);
     if (!group) throw notFound('There is no such group in your organisation.');
-    const members = await this.tenant.selectFields(
-      athleteGroupMembers,
-      { athleteId: athleteGroupMembers.userId },
-      { where: eq(athleteGroupMembers.groupId, id) },
-    );
     const athletes = await this.athletesNamed(members.map((member) => member.athleteId));
     return { group, athletes: athletes.sort(byName) };
   }
@@ -179,39 +180,56 @@ export class QuestionnaireTrendsStore {
     } else if ((athleteId === undefined) === (query.groupId === undefined)) {
       throw invalidFields({ athleteId: 'Choose an athlete or a group' }, 'query');
     }
-    const questionnaire = await this.questionnaireFor(query.questionnaireId);
-    const items = trendItemsOf(questionnaire);
-    const base = { questionnaire, from, to, items };
-
-    const answersOf = async (athleteIds: string[]): Promise<TrendAnswer[]> =>
-      athleteIds.length === 0
-        ? []
-        : await this.tenant.selectFields(
-            questionnaireAnswers,
-            {
-              athleteId: questionnaireAnswers.athleteId,
-              date: questionnaireAnswers.date,
-              values: questionnaireAnswers.values,
-              total: questionnaireAnswers.total,
-            },
-            {
-              where: and(
-                eq(questionnaireAnswers.questionnaireId, questionnaire.id),
-                inArray(questionnaireAnswers.athleteId, athleteIds),
-                // The first day's baseline needs the 28 days before the range.
-                between(questionnaireAnswers.date, addCalendarDays(from, -baselineDays), to),
-              ),
-              orderBy: [asc(questionnaireAnswers.date)],
-            },
-          );
+    const questionnaireId = query.questionnaireId.toLowerCase();
+    // The answers' query names the athlete or the group's members itself, so it runs alongside the lookups
+    // (three round trips, not six): a questionnaire or group of another organisation finds none of ours.
+    const whose =
+      athleteId !== undefined
+        ? eq(questionnaireAnswers.athleteId, athleteId.toLowerCase())
+        : sql`${questionnaireAnswers.athleteId} in (select ${athleteGroupMembers.userId} from ${athleteGroupMembers}
+            where ${athleteGroupMembers.groupId} = ${(query.groupId ?? '').toLowerCase()}
+            and ${athleteGroupMembers.organizationId} = ${this.tenant.organizationId})`;
+    const answersQuery = this.tenant.selectFields(
+      questionnaireAnswers,
+      {
+        athleteId: questionnaireAnswers.athleteId,
+        date: questionnaireAnswers.date,
+        values: questionnaireAnswers.values,
+        total: questionnaireAnswers.total,
+      },
+      {
+        where: and(
+          eq(questionnaireAnswers.questionnaireId, questionnaireId),
+          whose,
+          // The first day's baseline needs the 28 days before the range.
+          between(questionnaireAnswers.date, addCalendarDays(from, -baselineDays), to),
+        ),
+      },
+    );
 
     if (athleteId !== undefined) {
-      const athlete = await this.athleteFor(athleteId);
-      const answers = await answersOf([athlete.id]);
-      return { ...base, athlete: { athlete, series: athleteSeries(items, answers, from, to) }, group: null };
+      const [questionnaire, athlete, answers] = await Promise.all([
+        this.questionnaireFor(questionnaireId),
+        this.athleteFor(athleteId),
+        answersQuery,
+      ]);
+      const items = trendItemsOf(questionnaire);
+      return {
+        questionnaire,
+        from,
+        to,
+        items,
+        athlete: { athlete, series: athleteSeries(items, answers, from, to) },
+        group: null,
+      };
     }
-    const { group, athletes } = await this.groupWithAthletes(query.groupId ?? '');
-    const answers = await answersOf(athletes.map((athlete) => athlete.id));
+    const [questionnaire, { group, athletes }, answers] = await Promise.all([
+      this.questionnaireFor(questionnaireId),
+      this.groupWithAthletes(query.groupId ?? ''),
+      answersQuery,
+    ]);
+    const items = trendItemsOf(questionnaire);
+    const base = { questionnaire, from, to, items };
     const trend = groupSeries(
       items,
       athletes.map((athlete) => athlete.id),
@@ -254,7 +272,7 @@ export class QuestionnaireTrendsStore {
     ]);
     const athleteIds = [...new Set([...due, ...onDate].map((row) => row.athleteId))];
     const questionnaireIds = [...new Set(onDate.map((row) => row.questionnaireId))];
-    const [athletes, answered, recent] = await Promise.all([
+    const [athletes, answered, recent, versions] = await Promise.all([
       this.athletesNamed(athleteIds, true),
       questionnaireIds.length === 0
         ? []
@@ -287,11 +305,10 @@ export class QuestionnaireTrendsStore {
               ),
             },
           ),
-    ]);
-    const versions =
-      answered.length === 0
+      // The current versions of those questionnaires, picked in the same round trip.
+      questionnaireIds.length === 0
         ? []
-        : await this.tenant.selectFields(
+        : this.tenant.selectFields(
             questionnaireVersions,
             {
               questionnaireId: questionnaireVersions.questionnaireId,
@@ -299,31 +316,31 @@ export class QuestionnaireTrendsStore {
               total: questionnaireVersions.total,
             },
             {
-              where: or(
-                ...answered.map((questionnaire) =>
-                  and(
-                    eq(questionnaireVersions.questionnaireId, questionnaire.id),
-                    eq(questionnaireVersions.version, questionnaire.currentVersion),
-                  ),
-                ),
-              ),
+              where: sql`(${questionnaireVersions.questionnaireId}, ${questionnaireVersions.version}) in
+                (select ${questionnaires.id}, ${questionnaires.currentVersion} from ${questionnaires}
+                 where ${inArray(questionnaires.id, questionnaireIds)})`,
             },
-          );
+          ),
+    ]);
     const itemsOf = new Map(versions.map((version) => [version.questionnaireId, trendItemsOf(version)]));
     const answersOf = new Map<string, TrendAnswer[]>();
     for (const answer of recent) {
       const key = `${answer.athleteId}:${answer.questionnaireId}`;
-      answersOf.set(key, [...(answersOf.get(key) ?? []), answer]);
+      const list = answersOf.get(key);
+      if (list) list.push(answer);
+      else answersOf.set(key, [answer]);
     }
     const live = new Map(answered.map((questionnaire) => [questionnaire.id, questionnaire]));
 
+    const dueOf = new Map<string, Set<string>>();
+    for (const item of due)
+      dueOf.set(item.athleteId, (dueOf.get(item.athleteId) ?? new Set()).add(item.questionnaireId));
+    const answeredBy = new Map<string, typeof onDate>();
+    for (const answer of onDate)
+      answeredBy.set(answer.athleteId, [...(answeredBy.get(answer.athleteId) ?? []), answer]);
     const rows = athletes.map((athlete) => {
-      const dueIds = new Set(
-        due.filter((item) => item.athleteId === athlete.id).map((item) => item.questionnaireId),
-      );
-      const own = onDate.filter(
-        (answer) => answer.athleteId === athlete.id && live.has(answer.questionnaireId),
-      );
+      const dueIds = dueOf.get(athlete.id) ?? new Set<string>();
+      const own = (answeredBy.get(athlete.id) ?? []).filter((answer) => live.has(answer.questionnaireId));
       const flagged = own.flatMap(({ questionnaireId }) => {
         const questionnaire = live.get(questionnaireId);
         const items = itemsOf.get(questionnaireId);
