@@ -56,8 +56,9 @@ describe("an athlete's series", () => {
     ];
     const fatigue = athleteSeries(items, answers, day, day)[0]!.points;
     expect(fatigue).toEqual([]);
-    const yesterday = athleteSeries(items, answers, ago(1), ago(1))[0]!.points[0]!;
-    expect(yesterday).toMatchObject({ mean: 4, sd: 1, z: 0, flag: null });
+    // Two days ago: its 28 days are the 4s from 30 to 3 days ago; a 29th would reach the last 1.
+    const twoDaysAgo = athleteSeries(items, answers, ago(2), ago(2))[0]!.points[0]!;
+    expect(twoDaysAgo).toMatchObject({ mean: 4, sd: 1, z: 0, flag: null });
   });
 });
 
