@@ -103,7 +103,7 @@ export async function addScaleWellness(db: Database, slug = scaleAcademy.slug): 
 }
 
 /** Scale Academy's coach, athletes and groups alone (the people `npm run seed:scale` makes, without workouts). */
-async function makeScalePeople(db: Database, password: string): Promise<void> {
+export async function makeScalePeople(db: Database, password: string): Promise<void> {
   const { hashPassword } = await import('../server/lib/passwords');
   const spec = scaleAcademy;
   await db.delete(organizations).where(eq(organizations.slug, spec.slug));
