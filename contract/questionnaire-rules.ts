@@ -184,9 +184,20 @@ export function baselineFor(previous: readonly DatedValue[], date: string, sdFlo
     const ago = day - dayNumber(point.date);
     return ago >= 1 && ago <= baselineDays;
   });
+  return baselineOf(
+    window.map((point) => point.value),
+    sdFloor,
+  );
+}
+
+/**
+ * The baseline of values already known to be a date's 28 days before (what `baselineFor` picks): null with fewer
+ * than 7. A trend of many points slides its own window and calls this, rather than `baselineFor` per point.
+ */
+export function baselineOf(window: readonly number[], sdFloor = 0): Baseline | null {
   if (window.length < baselineMinAnswers) return null;
-  const mean = window.reduce((sum, point) => sum + point.value, 0) / window.length;
-  const variance = window.reduce((sum, point) => sum + (point.value - mean) ** 2, 0) / (window.length - 1);
+  const mean = window.reduce((sum, value) => sum + value, 0) / window.length;
+  const variance = window.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (window.length - 1);
   return { mean, sd: Math.max(Math.sqrt(variance), sdFloor), count: window.length };
 }
 

@@ -427,22 +427,29 @@ export const dueResponseSchema = z
   .meta({ id: 'QuestionnaireDueResponse' });
 export type DueResponse = z.infer<typeof dueResponseSchema>;
 
-const rangeQuery = (maxDays: number) =>
-  z
-    .object({ from: dateSchema, to: dateSchema })
-    .refine((query) => query.to >= query.from, { path: ['to'], message: 'End on or after the start' })
-    .refine((query) => query.to < query.from || daysInRange(query.from, query.to) <= maxDays, {
-      path: ['to'],
-      message: `Ask for at most ${maxDays} days`,
-    });
+/** A from–to range of at most `maxDays` days (the query stays one object with its other fields: a route's query must). */
+const withinDays =
+  (maxDays: number) =>
+  (query: { from: string; to: string }, context: z.RefinementCtx): void => {
+    if (query.to < query.from)
+      context.addIssue({ code: 'custom', path: ['to'], message: 'End on or after the start' });
+    else if (daysInRange(query.from, query.to) > maxDays)
+      context.addIssue({ code: 'custom', path: ['to'], message: `Ask for at most ${maxDays} days` });
+  };
 
-export const exportQuerySchema = rangeQuery(questionnaireLimits.exportDaysMax).and(
-  z.object({ questionnaireId: z.uuid(), groupId: z.uuid().optional() }),
-);
+export const exportQuerySchema = z
+  .object({ from: dateSchema, to: dateSchema, questionnaireId: z.uuid(), groupId: z.uuid().optional() })
+  .superRefine(withinDays(questionnaireLimits.exportDaysMax));
 
-export const trendQuerySchema = rangeQuery(questionnaireLimits.trendDaysMax).and(
-  z.object({ questionnaireId: z.uuid(), athleteId: z.uuid().optional(), groupId: z.uuid().optional() }),
-);
+export const trendQuerySchema = z
+  .object({
+    from: dateSchema,
+    to: dateSchema,
+    questionnaireId: z.uuid(),
+    athleteId: z.uuid().optional(),
+    groupId: z.uuid().optional(),
+  })
+  .superRefine(withinDays(questionnaireLimits.trendDaysMax));
 
 /** An item of a trend: a scale or number question, or the total. */
 export const trendItemSchema = z.object({

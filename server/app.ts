@@ -37,6 +37,7 @@ import { authPublicRouter, authRouter } from './routes/auth/auth.index';
 import { brandingPublicRouter } from './routes/branding/branding.index';
 import { chatRouter } from './routes/chat/chat.index';
 import { questionnairesRouter } from './routes/questionnaires/questionnaires.index';
+import { questionnaireTrendsRouter } from './routes/questionnaire-trends/questionnaire-trends.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
 import { importUploadPaths } from './routes/imports/imports.handlers';
@@ -221,6 +222,7 @@ export function createApp({
     .route('/', workoutCommentsRouter)
     .route('/', chatRouter)
     .route('/', questionnairesRouter)
+    .route('/', questionnaireTrendsRouter)
     .route('/', createLiveEventsRouter(liveEvents))
     .route('/', notificationsRouter)
     .route('/', filesPublicRouter)

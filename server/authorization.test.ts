@@ -219,6 +219,12 @@ const requiredQueries: Record<string, string> = {
   'GET /api/upload': 'id=00000000-0000-4000-8000-000000000000',
   'PATCH /api/upload/chunk': 'id=00000000-0000-4000-8000-000000000000&offset=0',
   'GET /api/questionnaires/due': 'from=2030-01-07&to=2030-01-13',
+  // Questionnaire trends (issue 26, S2): an unknown questionnaire reaches the lookup (404), an athlete its own load.
+  'GET /api/questionnaire-trends':
+    'questionnaireId=00000000-0000-4000-8000-000000000000&from=2030-01-01&to=2030-01-07',
+  'GET /api/questionnaire-trends/load': 'athleteId={self}',
+  'GET /api/questionnaire-answers/export':
+    'questionnaireId=00000000-0000-4000-8000-000000000000&from=2030-01-01&to=2030-01-07',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */

@@ -389,6 +389,38 @@ describe('organisation isolation: a rivals token reads and changes nothing of de
     expect(await demoSnapshot()).toEqual(before);
   });
 
+  // Questionnaire trends (issue 26, S2): demo's questionnaires, athletes and groups are not found; its answers never show.
+  it("cannot read demo's questionnaire trends, readiness, load or answers", async () => {
+    const { demo, demoUsers } = await demoSnapshot();
+    const [demoQuestionnaire] = await t.db
+      .select()
+      .from(questionnaires)
+      .where(eq(questionnaires.organizationId, demo.id))
+      .limit(1);
+    const [demoGroup] = await t.db
+      .select()
+      .from(athleteGroups)
+      .where(eq(athleteGroups.organizationId, demo.id));
+    const demoAthlete = demoUsers.find((user) => user.email === 'tyler.brooks@demo.test')!;
+    const today = todayIn(demo.timeZone);
+    const range = `from=${addCalendarDays(today, -30)}&to=${today}`;
+    const attempts = [
+      `/api/questionnaire-trends?questionnaireId=${demoQuestionnaire!.id}&athleteId=${demoAthlete.id}&${range}`,
+      `/api/questionnaire-trends?questionnaireId=${demoQuestionnaire!.id}&groupId=${demoGroup!.id}&${range}`,
+      `/api/questionnaire-trends/load?athleteId=${demoAthlete.id}`,
+      `/api/questionnaire-answers/export?questionnaireId=${demoQuestionnaire!.id}&${range}`,
+    ];
+    for (const path of attempts) {
+      const response = await t.request('GET', path, { token: rivalsToken });
+      expect(response.status, path).toBe(404);
+    }
+    const readiness = await t.request<{ athletes: unknown[] }>('GET', '/api/questionnaire-readiness', {
+      token: rivalsToken,
+    });
+    expect(readiness.status).toBe(200);
+    expect(readiness.body.athletes).toEqual([]);
+  });
+
   it('cannot change a demo user through POST /api/users/{userId}', async () => {
     const before = await demoSnapshot();
     for (const target of before.demoUsers) {

@@ -3,6 +3,7 @@ import type { Role, UserStatus } from '../../contract/users';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import { seedChat } from './seed-chat';
+import { seedQuestionnaires } from './seed-questionnaires';
 import { demoLibrary, rivalsLibrary, seedLibrary, type LibrarySeed } from './seed-library';
 import { rightHandersArsenal, seedPitching, type PitchingSeed } from './seed-pitching';
 import { seedSchedule, type ScheduleSeed } from './seed-schedule';
@@ -479,6 +480,7 @@ export async function seedDemo(
     await seedOrganization(database, demo, passwordHash);
     await seedOrganization(database, rivals, passwordHash);
     await seedChat(database, demo.organization.slug, demo.groups[0]!.name);
+    await seedQuestionnaires(database, demo.organization.slug);
   });
   return 'seeded';
 }
