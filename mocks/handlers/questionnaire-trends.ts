@@ -11,7 +11,6 @@ import {
   exportQuerySchema,
   loadQuerySchema,
   loadResponseSchema,
-  questionnaireListResponseSchema,
   readinessResponseSchema,
   trendQuerySchema,
   trendResponseSchema,
@@ -33,6 +32,7 @@ import { http, HttpResponse } from 'msw';
 import { demoGroups, demoPeople } from '../data';
 import { apiError, apiRoute, staffOnly, validationFailure } from './respond';
 import { demoToday } from './schedule';
+import { demoQuestionnaireIds } from './questionnaires';
 
 /*
  * The staff's reading of questionnaire answers (issue 26): a year of daily wellness answers of the demo athletes,
@@ -42,8 +42,9 @@ import { demoToday } from './schedule';
  * - Diego Martinez and Eli Thompson have not answered yet.
  */
 
-export const demoWellnessId = '7e1f0a00-0000-4000-8000-000000000026';
-export const demoRpeId = '7e1f0a00-0000-4000-8000-000000000027';
+// The same questionnaires as the questionnaires screen's fake.
+export const demoWellnessId = demoQuestionnaireIds.wellness;
+export const demoRpeId = demoQuestionnaireIds.sessionRpe;
 
 const shift = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 const dayCount = (from: string, to: string) =>
@@ -318,66 +319,25 @@ export const questionnaireTrendHandlers = [
       return reply(200, demoReadiness(new URL(request.url).searchParams.get('date') ?? demoToday()));
     },
   ),
-  // CSV, not JSON: a plain handler (the contract has no JSON schema for it).
-  http.get('*/api/questionnaire-answers/export', ({ request }) => {
-    const refused = staffOnly(request);
-    if (refused) return refused;
-    const query = exportQuerySchema.safeParse(queryOf(request));
-    if (!query.success) return validationFailure(query.error);
-    const { from, to } = query.data;
-    return new HttpResponse(
-      `date,athlete,fatigue,sleep,soreness,stress,mood,total\n${to},Tyler Brooks,4,1,4,4,4,17\n`,
-      {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="daily-wellness-${from}-${to}.csv"`,
-        },
-      },
-    );
-  }),
 ];
 
 /**
- * The questionnaires list (S1's route) for this area's pickers. The questionnaires screen's own fake of the same
- * route, when present, comes first in index.ts and answers instead.
+ * The CSV export: not JSON, so not an `apiRoute` (which parses every answer through a contract schema); a test
+ * that downloads adds it with `server.use`, as the live-events stream is added.
  */
-export const questionnaireListFallbackHandlers = [
-  apiRoute(
-    { method: 'get', path: '/api/questionnaires', responses: { 200: questionnaireListResponseSchema } },
-    ({ request, reply }) => {
-      const refused = staffOnly(request);
-      if (refused) return refused;
-      const today = demoToday();
-      const readiness = demoReadiness(today);
-      return reply(200, {
-        date: today,
-        questionnaires: [
-          {
-            id: demoWellnessId,
-            name: demoWellness.name,
-            description: demoWellness.description,
-            template: 'wellness',
-            currentVersion: 1,
-            questionCount: wellnessQuestions.length,
-            archivedAt: null,
-            updatedAt: demoWellness.updatedAt,
-            activeAssignments: 1,
-            today: [{ groupId: null, name: 'Athletes', due: readiness.due, answered: readiness.answered }],
-          },
-          {
-            id: demoRpeId,
-            name: 'Session RPE',
-            description: 'How hard was the session, and for how long.',
-            template: 'session_rpe',
-            currentVersion: 1,
-            questionCount: 2,
-            archivedAt: null,
-            updatedAt: demoWellness.updatedAt,
-            activeAssignments: 1,
-            today: [],
-          },
-        ],
-      });
+export const questionnaireExportHandler = http.get('*/api/questionnaire-answers/export', ({ request }) => {
+  const refused = staffOnly(request);
+  if (refused) return refused;
+  const query = exportQuerySchema.safeParse(queryOf(request));
+  if (!query.success) return validationFailure(query.error);
+  const { from, to } = query.data;
+  return new HttpResponse(
+    `date,athlete,fatigue,sleep,soreness,stress,mood,total\n${to},Tyler Brooks,4,1,4,4,4,17\n`,
+    {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="daily-wellness-${from}-${to}.csv"`,
+      },
     },
-  ),
-];
+  );
+});

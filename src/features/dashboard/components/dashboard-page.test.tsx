@@ -8,12 +8,13 @@ import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
 
 const widgetTitles = [
+  // First for staff: what the coach reads before the session (issue 26).
+  'Readiness today',
   'Today',
   'This week',
   'Throwing',
   'Activity',
   'Records',
-  'Readiness today',
   'Upcoming trips',
   'Getting started',
   'Your account',
@@ -79,7 +80,7 @@ describe('dashboard (/app/dashboard)', () => {
 
     await user.click(todaySwitch);
     expect(todaySwitch).not.toBeChecked();
-    expect(widgetHeadings()).toEqual(widgetTitles.slice(1));
+    expect(widgetHeadings()).toEqual(widgetTitles.filter((title) => title !== 'Today'));
     expect(JSON.parse(localStorage.getItem(dashboardWidgetsStorageKey) ?? '{}')).toMatchObject({
       state: { hiddenByUser: { [demoUsers.coach.id]: ['today'] } },
     });
@@ -89,7 +90,7 @@ describe('dashboard (/app/dashboard)', () => {
     await act(() => reloadDashboardWidgets());
     renderApp('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
-    expect(widgetHeadings()).toEqual(widgetTitles.slice(1));
+    expect(widgetHeadings()).toEqual(widgetTitles.filter((title) => title !== 'Today'));
     expect(screen.getByRole('button', { name: 'Customize 1 hidden' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { demoGroups, demoPeople, demoUsers } from '@mocks/data';
-import { demoWellnessId } from '@mocks/handlers/questionnaire-trends';
+import { demoWellnessId, questionnaireExportHandler } from '@mocks/handlers/questionnaire-trends';
 import { demoToday } from '@mocks/handlers/schedule';
 import { server } from '@mocks/server';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -114,6 +114,7 @@ describe('questionnaire trends (/app/questionnaires/$id/trends)', { timeout: 30_
   });
 
   it('downloads the range’s answers as CSV with the signed-in session', async () => {
+    server.use(questionnaireExportHandler);
     const requests = recordRequests('/api/questionnaire-answers/export');
     const saved: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:answers');
