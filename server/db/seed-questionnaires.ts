@@ -21,12 +21,15 @@ import {
 
 /** Six weeks of daily wellness: enough for every athlete's 28-day baseline and a trend worth a look. */
 export const seededWellnessDays = 42;
-/** The athlete whose today is bad (the readiness card's red flag) and the one who has not answered yet. */
+/**
+ * The athlete whose today is bad (the readiness card's red flag), and those who have not answered yet: one on the
+ * card, and the demo athlete, whose dashboard then offers today's check to answer.
+ */
 export const seededBadDay = {
   email: 'tyler.brooks@demo.test',
   values: { fatigue: 1, sleep: 2, soreness: 2 },
 };
-export const seededNotYetAnswered = 'diego.martinez@demo.test';
+export const seededNotYetAnswered = ['diego.martinez@demo.test', 'athlete@demo.test'];
 
 /** Answer ids from a fixed namespace: the same seed makes the same rows. */
 const answerNamespace = '7d1c2f3e-5b4a-4c6d-8e9f-0a1b2c3d4e5f';
@@ -179,7 +182,7 @@ export async function seedQuestionnaires(db: Database, slug: string): Promise<vo
       const isToday = date === today;
       // About one day in ten missed; today's missing answer is one athlete's.
       if (!isToday && next() < 0.1) continue;
-      if (isToday && athlete.email === seededNotYetAnswered) continue;
+      if (isToday && seededNotYetAnswered.includes(athlete.email)) continue;
       const answered =
         isToday && athlete.email === seededBadDay.email ? { ...values, ...seededBadDay.values } : values;
       answers.push(answerRow(wellnessId, athlete.id, date, answered, wellness));
