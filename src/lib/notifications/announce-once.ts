@@ -25,13 +25,18 @@ export interface ScreenOnShow {
   search: string;
 }
 
+/** Screens that show what their notifications say as it happens: a conversation shows its new message. */
+const screensShowingTheirNews = /^\/app\/chat\/[^/]+$/;
+
 /**
- * Whether a notification opens the screen already on show (a message in the conversation being read): that
- * screen shows the news itself, so no toast repeats it.
+ * Whether a notification opens the screen already on show and that screen shows the news itself (a message in the
+ * conversation being read), so no toast repeats it. The dashboard does not show "Practice moves to 6 pm": a
+ * notification linking there still gets its toast.
  */
 export function opensScreenOnShow(link: string | null | undefined, here: ScreenOnShow): boolean {
   if (!link) return false;
   const target = new URL(link, 'http://app.invalid');
   if (target.origin !== 'http://app.invalid' && target.origin !== globalThis.location?.origin) return false;
+  if (!screensShowingTheirNews.test(target.pathname)) return false;
   return target.pathname === here.pathname && (target.search === '' || target.search === here.search);
 }
