@@ -78,8 +78,9 @@ export function ReadinessWidget() {
   const questionnaires = useQuery(trendQueries.questionnaires());
 
   if (readiness.isPending) {
+    // Named, so it is never taken for the page's one unnamed status (the guide's stand-in band).
     return (
-      <div role="status" className="space-y-3">
+      <div role="status" aria-label="Loading today’s readiness" className="space-y-3">
         <span className="sr-only">Loading today’s readiness…</span>
         <Skeleton className="h-5 w-40" aria-hidden="true" />
         <Skeleton className="h-2 w-full" aria-hidden="true" />
