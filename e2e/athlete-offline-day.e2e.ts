@@ -116,7 +116,7 @@ function recordApiTraffic(protocol: CDPSession): ApiTraffic {
  */
 async function apiQuiet(page: Page, traffic: ApiTraffic): Promise<void> {
   let quietSince = Date.now();
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (traffic.inFlight.size > 0) quietSince = Date.now();
     else if (Date.now() - quietSince >= 500) return;
     await page.waitForTimeout(100);
@@ -179,7 +179,7 @@ const watchLayoutShift = (context: BrowserContext) =>
 /** The Today card alone, at a phone's and a desktop's width (e2e/artifacts/<name>-390.png, -1280.png). */
 async function screenshotTodayCard(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
-  const card = () => page.getByRole('region', { name: 'Today' });
+  const card = () => page.getByRole('region', { name: 'Today', exact: true });
   for (const size of ['phone', 'desktop'] as const) {
     await page.setViewportSize(viewports[size]);
     await page.waitForTimeout(300);
@@ -190,7 +190,7 @@ async function screenshotTodayCard(page: Page, name: string): Promise<void> {
 
 const doneButtons = (page: Page) => page.getByRole('button', { name: /^Set \d+ of .+ done$/ });
 const todayLink = (page: Page, entryId: string): Locator =>
-  page.getByRole('region', { name: 'Today' }).locator(`a[href="/app/track/${entryId}"]`);
+  page.getByRole('region', { name: 'Today', exact: true }).locator(`a[href="/app/track/${entryId}"]`);
 
 describe('the athlete’s day in the field', () => {
   const openContext = useAppContexts();
@@ -285,7 +285,9 @@ describe('the athlete’s day in the field', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 30_000,
     });
-    const groups = page.getByRole('region', { name: 'Today' }).getByRole('list', { name: 'Today by group' });
+    const groups = page
+      .getByRole('region', { name: 'Today', exact: true })
+      .getByRole('list', { name: 'Today by group' });
     await groups.waitFor();
     await waitForOfflineCache(
       page,

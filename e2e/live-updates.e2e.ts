@@ -15,7 +15,7 @@ describe('live updates in Chromium', () => {
 
   it('a coach schedules a workout: the athlete’s open dashboard shows it and the bell counts one, without a reload; the notification opens its day', async () => {
     const athlete = await openSignedInPage(openContext, 'athlete@demo.test', 'phone');
-    const todayCard = athlete.getByRole('region', { name: 'Today' });
+    const todayCard = athlete.getByRole('region', { name: 'Today', exact: true });
     await todayCard.waitFor();
     const shownBefore = await todayCard.getByText('Pitcher Arm Care').count();
     // Read what is there first: a workout on a day that already has one folds into that day's notification.
