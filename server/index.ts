@@ -7,6 +7,7 @@ import { liveEventsChannel } from './lib/live-events/record-live-events';
 import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { createMailer, describeMailSetup } from './lib/mail/mailer';
 import { createPushSender, describePushSetup } from './lib/push/push-sender';
+import { QuestionnaireReminders } from './lib/questionnaires/reminders';
 
 function loadEnv(): Env {
   try {
@@ -31,6 +32,9 @@ const liveEvents = new LiveEventsHub(database.db, {
 });
 await liveEvents.start();
 const app = createApp({ env, db: database.db, push, mailer, liveEvents });
+// Each process reminds athletes of questionnaires due; the reminders table keeps each to one (ADR 070).
+const reminders = new QuestionnaireReminders(database.db);
+reminders.start();
 
 const server = serve(
   { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
@@ -59,6 +63,7 @@ function stop(signal: string) {
   console.log(`${signal} received: closing.`);
   // Open event streams would hold server.close() until the timeout below; their clients reconnect elsewhere.
   void liveEvents.close();
+  reminders.stop();
   server.close(() => {
     void Promise.allSettled([push.close(), mailer.close(), database.close()]).finally(() => process.exit(0));
   });

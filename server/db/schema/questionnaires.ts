@@ -134,3 +134,30 @@ export const questionnaireAnswers = pgTable(
     index('questionnaire_answers_athlete_date_idx').on(table.athleteId, table.date),
   ],
 );
+
+/**
+ * A reminder sent: one per athlete, questionnaire and date, so the minute sweep of every process reminds once,
+ * even after the athlete deleted the notification (ADR 070).
+ */
+export const questionnaireReminders = pgTable(
+  'questionnaire_reminders',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    questionnaireId: uuid('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    athleteId: uuid('athlete_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'questionnaire_reminders_pkey',
+      columns: [table.questionnaireId, table.athleteId, table.date],
+    }),
+  ],
+);

@@ -335,3 +335,17 @@ export function questionnaireAssigned(
     link: dueToday ? questionnaireAnswerLink(questionnaire.id, today) : '/app/dashboard',
   }));
 }
+
+/** A questionnaire due now (its assignment's time of day has come) and not answered yet: one per athlete. */
+export function questionnairesDue(
+  due: readonly { athleteId: string; questionnaireId: string; name: string }[],
+  today: string,
+): NewNotification[] {
+  return due.map(({ athleteId, questionnaireId, name }) => ({
+    userIds: [athleteId],
+    kind: 'questionnaire',
+    title: `${name} is due`,
+    body: 'It takes under a minute: answer it before training.',
+    link: questionnaireAnswerLink(questionnaireId, today),
+  }));
+}

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   baselineDays,
@@ -28,6 +28,7 @@ import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { forbidden, invalidFields, notFound } from '../../lib/errors';
 import { dueBetween } from '../../lib/questionnaires/due';
+import { questionnaireView } from '../../lib/questionnaires/views';
 import {
   athleteSeries,
   flaggedItemsOn,
@@ -88,13 +89,7 @@ export class QuestionnaireTrendsStore {
       this.tenant.selectFields(
         questionnaires,
         {
-          id: questionnaires.id,
-          name: questionnaires.name,
-          description: questionnaires.description,
-          template: questionnaires.template,
-          currentVersion: questionnaires.currentVersion,
-          archivedAt: questionnaires.archivedAt,
-          updatedAt: questionnaires.updatedAt,
+          ...getTableColumns(questionnaires),
           // Spelled out: Drizzle leaves a one-table select's columns unqualified, and "id" would be the answer's.
           answerCount: sql<number>`(select count(*) from questionnaire_answers answer
             where answer.questionnaire_id = "questionnaires"."id")::int`,
@@ -112,20 +107,7 @@ export class QuestionnaireTrendsStore {
     ]);
     if (!row) throw notFound('There is no such questionnaire in your organisation.');
     if (!version) throw notFound('This questionnaire has no questions yet.');
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      template: row.template,
-      version: version.version,
-      currentVersion: row.currentVersion,
-      questions: version.questions,
-      anyDay: version.anyDay,
-      total: version.total,
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
-      answerCount: row.answerCount,
-    };
+    return questionnaireView(row, version, row.answerCount);
   }
 
   /** Athletes of the organisation by id, with their names. */

@@ -21,7 +21,7 @@ import type { Viewer } from '../../lib/directory/sessions';
 import { ApiError, forbidden, invalidFields } from '../../lib/errors';
 import { dueBetween } from '../../lib/questionnaires/due';
 import type { TenantScope } from '../../lib/tenancy';
-import { answerView, versionKey, versionViews, type AnswerRow } from './questionnaire-views';
+import { answerView, versionKey, versionViews, type AnswerRow } from '../../lib/questionnaires/views';
 
 /** An answer can be changed while its date is at most this many days before the organisation's today (ADR 065). */
 export const changeGraceDays = 1;

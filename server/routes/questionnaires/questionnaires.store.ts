@@ -25,7 +25,7 @@ import { questionnaireAssigned } from '../../lib/notifications/makers';
 import { notify } from '../../lib/notifications/notify';
 import { dueBetween, type AssignmentRow } from '../../lib/questionnaires/due';
 import type { TenantScope } from '../../lib/tenancy';
-import { answerCounts, questionnaireView, type QuestionnaireRow } from './questionnaire-views';
+import { answerCounts, questionnaireView, type QuestionnaireRow } from '../../lib/questionnaires/views';
 
 type Saved = z.output<typeof saveQuestionnaireRequestSchema>;
 type NewAssignment = z.output<typeof createAssignmentRequestSchema>;

@@ -1,5 +1,9 @@
 import type { AnswerValues } from '@contract/questionnaires';
-import { createStore, del, entries, set } from 'idb-keyval';
+import {
+  createDeviceRecords,
+  createMemoryDeviceStorage,
+  type DeviceRecordStorage,
+} from '@/lib/device-records';
 
 /**
  * The questionnaire answers given on this device (ADR 067): one IndexedDB record per answer, stored BEFORE the
@@ -29,13 +33,7 @@ export interface DeviceAnswer {
 }
 
 /** Where the answers are kept: IndexedDB in the browser; tests hand in a memory one shared by their "tabs". */
-export interface DeviceAnswerStorage {
-  readAll: () => Promise<DeviceAnswer[]>;
-  put: (answer: DeviceAnswer) => Promise<void>;
-  remove: (answerId: string) => Promise<void>;
-  /** This tab's line to the other tabs: `announce` tells them answers changed, `heard` hears theirs. */
-  connect: (heard: () => void) => { announce: () => void; close: () => void };
-}
+export type DeviceAnswerStorage = DeviceRecordStorage<DeviceAnswer>;
 
 export const questionnaireDatabase = {
   name: 'connect-questionnaires',
@@ -43,86 +41,23 @@ export const questionnaireDatabase = {
   channel: 'connect-questionnaire-answers',
 } as const;
 
-function broadcastChannelConnection(heard: () => void): ReturnType<DeviceAnswerStorage['connect']> {
-  if (typeof BroadcastChannel === 'undefined') return { announce: () => undefined, close: () => undefined };
-  const channel = new BroadcastChannel(questionnaireDatabase.channel);
-  channel.onmessage = () => heard();
-  return { announce: () => channel.postMessage('changed'), close: () => channel.close() };
-}
-
-function indexedDbStorage(): DeviceAnswerStorage | null {
-  if (typeof indexedDB === 'undefined') return null;
-  try {
-    const store = createStore(questionnaireDatabase.name, questionnaireDatabase.store);
-    return {
-      readAll: async () => (await entries<string, DeviceAnswer>(store)).map(([, answer]) => answer),
-      put: (answer) => set(answer.id, answer, store),
-      remove: (answerId) => del(answerId, store),
-      connect: broadcastChannelConnection,
-    };
-  } catch {
-    return null;
-  }
-}
-
 /** Tests (jsdom has no IndexedDB): structured copies, as IndexedDB keeps, told to the other "tabs" a task later. */
 export function createMemoryDeviceAnswerStorage(): DeviceAnswerStorage & {
   answers: Map<string, DeviceAnswer>;
 } {
-  const answers = new Map<string, DeviceAnswer>();
-  const tabs = new Set<() => void>();
-  return {
-    answers,
-    readAll: () => Promise.resolve([...answers.values()].map((answer) => structuredClone(answer))),
-    put: (answer) => {
-      answers.set(answer.id, structuredClone(answer));
-      return Promise.resolve();
-    },
-    remove: (answerId) => {
-      answers.delete(answerId);
-      return Promise.resolve();
-    },
-    connect: (heard) => {
-      tabs.add(heard);
-      return {
-        announce: () => {
-          for (const tab of tabs) if (tab !== heard) setTimeout(tab, 0);
-        },
-        close: () => tabs.delete(heard),
-      };
-    },
-  };
+  const storage = createMemoryDeviceStorage<DeviceAnswer>();
+  return Object.assign(storage, { answers: storage.records });
 }
 
-let storage: DeviceAnswerStorage | undefined;
-let connection: ReturnType<DeviceAnswerStorage['connect']> | null = null;
-const known = new Map<string, DeviceAnswer>();
-const listeners = new Set<() => void>();
-let version = 0;
-let loading: Promise<void> | null = null;
+const answers = createDeviceRecords<DeviceAnswer>(questionnaireDatabase);
 
-function storageOf(): DeviceAnswerStorage {
-  // Without IndexedDB (a private window of an old browser) the answers live in this page only.
-  storage ??= indexedDbStorage() ?? createMemoryDeviceAnswerStorage();
-  connection ??= storage.connect(() => void loadDeviceAnswers());
-  return storage;
-}
-
-function notify(): void {
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
-export const subscribeToDeviceAnswers = (listener: () => void): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-export const deviceAnswersVersion = (): number => version;
+export const subscribeToDeviceAnswers = answers.subscribe;
+export const deviceAnswersVersion = answers.version;
 
 export const allDeviceAnswers = (): DeviceAnswer[] =>
-  [...known.values()].sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+  answers.all().sort((a, b) => a.savedAt.localeCompare(b.savedAt));
 
-export const getDeviceAnswer = (answerId: string): DeviceAnswer | undefined => known.get(answerId);
+export const getDeviceAnswer = answers.get;
 
 /** The device's answer of one user to one questionnaire on one date (there is one per day). */
 export const deviceAnswerFor = (
@@ -130,41 +65,19 @@ export const deviceAnswerFor = (
   questionnaireId: string,
   date: string,
 ): DeviceAnswer | undefined =>
-  [...known.values()].find(
-    (answer) =>
-      answer.userId === userId && answer.questionnaireId === questionnaireId && answer.date === date,
-  );
+  answers
+    .all()
+    .find(
+      (answer) =>
+        answer.userId === userId && answer.questionnaireId === questionnaireId && answer.date === date,
+    );
 
 /** Reads what the device holds (another tab's or an earlier page's answers). */
-export async function loadDeviceAnswers(): Promise<void> {
-  const stored = await storageOf()
-    .readAll()
-    .catch(() => null);
-  if (!stored) return;
-  known.clear();
-  for (const answer of stored) known.set(answer.id, answer);
-  notify();
-}
-
-export function deviceAnswersLoaded(): Promise<void> {
-  loading ??= loadDeviceAnswers();
-  return loading;
-}
-
+export const loadDeviceAnswers = answers.load;
+export const deviceAnswersLoaded = answers.loaded;
 /** Stores an answer first, then shows it: what shows as "Saved" is on the device. */
-export async function putDeviceAnswer(answer: DeviceAnswer): Promise<void> {
-  await storageOf().put(answer);
-  known.set(answer.id, answer);
-  notify();
-  connection?.announce();
-}
-
-export async function removeDeviceAnswer(answerId: string): Promise<void> {
-  await storageOf().remove(answerId);
-  known.delete(answerId);
-  notify();
-  connection?.announce();
-}
+export const putDeviceAnswer = answers.put;
+export const removeDeviceAnswer = answers.remove;
 
 /** Sent answers of days long past leave the device: the server's list has them, and the store stays small. */
 export async function removeOldSentAnswers(before: string): Promise<void> {
@@ -173,16 +86,6 @@ export async function removeOldSentAnswers(before: string): Promise<void> {
 }
 
 /** Tests: the storage a "page" uses (null: the browser's). */
-export function configureDeviceAnswerStorage(next: DeviceAnswerStorage | null): void {
-  connection?.close();
-  connection = null;
-  storage = next ?? undefined;
-  loading = null;
-}
-
+export const configureDeviceAnswerStorage = answers.configure;
 /** Tests: a fresh page's memory. */
-export function forgetDeviceAnswersInMemory(): void {
-  known.clear();
-  loading = null;
-  notify();
-}
+export const forgetDeviceAnswersInMemory = answers.forgetInMemory;

@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { QuestionnaireAnswer, QuestionnaireItem } from '../../../contract/questionnaires';
 import { questionnaireAnswers, questionnaireVersions, questionnaires } from '../../db/schema';
-import type { TenantScope } from '../../lib/tenancy';
+import type { TenantScope } from '../tenancy';
 
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 export type VersionRow = typeof questionnaireVersions.$inferSelect;
