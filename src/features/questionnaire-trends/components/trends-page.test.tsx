@@ -99,11 +99,10 @@ describe('questionnaire trends (/app/questionnaires/$id/trends)', { timeout: 30_
     expect(links[0]).toHaveAttribute('href', `${trendsPath}?athleteId=${idOf('Tyler')}&range=90`);
   });
 
-  it('switches between an athlete and a group from one picker', async () => {
+  it('opens on the largest group, and switches between an athlete and a group from one picker', async () => {
     const { user, router } = renderApp(trendsPath);
-    expect(
-      (await screen.findAllByText('Choose an athlete or a group')).find((element) => element.tagName === 'P'),
-    ).toBeInTheDocument();
+    // Position Players has the most members of the demo's groups.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Position Players' })).toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'Whose answers' });
     await screen.findByRole('option', { name: 'Sam Whitaker' });
     await user.selectOptions(picker, 'Sam Whitaker');

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { subDays } from 'date-fns';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -61,6 +61,7 @@ export function TrendsPage() {
     ...trendQueries.trend(questionnaireId, subject ?? { athleteId: '' }, from, to),
     enabled: subject !== null,
   });
+  useLargestGroupFirst(subject === null);
   const name = trend.data?.questionnaire.name;
   useScreenTitle(name ? `${name} · trends` : 'Trends');
 
@@ -109,6 +110,22 @@ export function TrendsPage() {
       )}
     </div>
   );
+}
+
+/**
+ * Opened with no one chosen, the screen shows the largest group: a coach sees the team's trend at once, and the
+ * picker changes it. Replaces the address, so Back leaves the screen rather than returning to an empty one.
+ */
+function useLargestGroupFirst(noneChosen: boolean) {
+  const navigate = useNavigate({ from: '/app/questionnaires/$questionnaireId/trends' });
+  const groups = useQuery({ ...groupQueries.list(), enabled: noneChosen });
+  const largest = [...(groups.data ?? [])]
+    .filter((group) => group.memberCount > 0)
+    .sort((a, b) => b.memberCount - a.memberCount)[0];
+  useEffect(() => {
+    if (noneChosen && largest)
+      void navigate({ search: (previous) => ({ ...previous, groupId: largest.id }), replace: true });
+  }, [noneChosen, largest, navigate]);
 }
 
 function TrendSkeleton() {
