@@ -195,10 +195,30 @@ export function baselineFor(previous: readonly DatedValue[], date: string, sdFlo
  * than 7. A trend of many points slides its own window and calls this, rather than `baselineFor` per point.
  */
 export function baselineOf(window: readonly number[], sdFloor = 0): Baseline | null {
-  if (window.length < baselineMinAnswers) return null;
-  const mean = window.reduce((sum, value) => sum + value, 0) / window.length;
-  const variance = window.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (window.length - 1);
-  return { mean, sd: Math.max(Math.sqrt(variance), sdFloor), count: window.length };
+  return baselineFrom(windowStatsOf(window), sdFloor);
+}
+
+/**
+ * What is kept of a 28-day window with each answer (ADR 071): [how many values, their mean, their sample SD (0 for
+ * fewer than two)], mean and SD rounded to six places, so the database's sums and these agree on a boundary like
+ * exactly 1 SD. Short, a list, not an object: a group's trend reads thousands of them.
+ */
+export type WindowStats = [count: number, mean: number, sd: number];
+
+const six = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export function windowStatsOf(window: readonly number[]): WindowStats {
+  const count = window.length;
+  if (count === 0) return [0, 0, 0];
+  const mean = window.reduce((sum, value) => sum + value, 0) / count;
+  const variance = count < 2 ? 0 : window.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (count - 1);
+  return [count, six(mean), six(Math.sqrt(variance))];
+}
+
+/** The baseline of a window's stats: null with fewer than 7 values; the SD no lower than the item's floor. */
+export function baselineFrom(stats: WindowStats | undefined, sdFloor = 0): Baseline | null {
+  if (!stats || stats[0] < baselineMinAnswers) return null;
+  return { mean: stats[1], sd: Math.max(stats[2], sdFloor), count: stats[0] };
 }
 
 /** How many SDs from the baseline: null without a baseline or when its SD is 0. */

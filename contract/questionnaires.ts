@@ -485,9 +485,15 @@ export const groupTrendPointSchema = z.object({
   red: z.int(),
 });
 
+/** The questionnaire of a trend: its current version, without the answer count (which reads every answer). */
+export const trendQuestionnaireSchema = questionnaireSchema
+  .omit({ answerCount: true })
+  .meta({ id: 'TrendQuestionnaire' });
+export type TrendQuestionnaire = z.infer<typeof trendQuestionnaireSchema>;
+
 export const trendResponseSchema = z
   .object({
-    questionnaire: questionnaireSchema,
+    questionnaire: trendQuestionnaireSchema,
     from: z.string(),
     to: z.string(),
     items: z.array(trendItemSchema),

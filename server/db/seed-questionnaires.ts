@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
+import { refreshAllBaselines } from '../lib/questionnaires/baselines';
 import { questionnaireTotal, sessionLoad, type AnswerValues } from '../../contract/questionnaire-rules';
 import {
   questionnaireTemplateBodies,
@@ -213,4 +214,5 @@ export async function seedQuestionnaires(db: Database, slug: string): Promise<vo
   }
   for (let index = 0; index < answers.length; index += 500)
     await db.insert(questionnaireAnswers).values(answers.slice(index, index + 500));
+  await refreshAllBaselines(db, organizationId);
 }

@@ -13,7 +13,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AssignmentRepeat, QuestionnaireTemplate } from '../../../contract/questionnaires';
-import type { AnswerValues, Question, QuestionnaireTotal } from '../../../contract/questionnaire-rules';
+import type {
+  AnswerValues,
+  Question,
+  QuestionnaireTotal,
+  WindowStats,
+} from '../../../contract/questionnaire-rules';
 import { athleteGroups } from './groups';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -120,6 +125,11 @@ export const questionnaireAnswers = pgTable(
     total: real('total'),
     /** Session-RPE load (effort × minutes) when the version measures it. */
     load: real('load'),
+    /**
+     * Each numeric item's (and the total's) stats over this athlete's answers of the 28 days before, kept up to date
+     * on every write (ADR 071): trends and the readiness card read one row per answer, not its 28 days.
+     */
+    baselines: jsonb('baselines').$type<Record<string, WindowStats>>().notNull().default({}),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

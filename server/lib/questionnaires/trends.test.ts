@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { questionnaireTemplateBodies } from '../../../contract/questionnaire-templates';
 import { addCalendarDays } from '../calendar-days';
-import { athleteSeries, flaggedItemsOn, groupSeries, trendItemsOf, type TrendAnswer } from './trends';
+import { baselinesOf } from './baselines';
+import { athleteSeries, flaggedItemsOf, groupSeries, trendItemsOf, type TrendAnswer } from './trends';
 
 const wellness = questionnaireTemplateBodies.wellness;
 const items = trendItemsOf(wellness);
@@ -12,7 +13,17 @@ const answer = (athleteId: string, date: string, value: number, fatigue = value)
   date,
   values: { fatigue, sleep: value, soreness: value, stress: value, mood: value },
   total: fatigue + value * 4,
+  baselines: {},
 });
+/** Each answer with the baselines the write side keeps: of its athlete's answers in the 28 days before. */
+const kept = (answers: readonly TrendAnswer[]) =>
+  answers.map((one) => ({
+    ...one,
+    baselines: baselinesOf(
+      one,
+      answers.filter((other) => other.athleteId === one.athleteId),
+    ),
+  }));
 const steady = (athleteId: string, days: number, value = 4) =>
   Array.from({ length: days }, (_, index) => answer(athleteId, ago(days - index), value));
 
@@ -37,7 +48,7 @@ describe('trend items', () => {
 describe("an athlete's series", () => {
   it('reads a baseline from before the range, and skips answers without a number', () => {
     const answers = [...steady('a', 10), { ...answer('a', day, 2), values: { fatigue: 2, sleep: null } }];
-    const series = athleteSeries(items, answers, ago(1), day);
+    const series = athleteSeries(items, kept(answers), ago(1), day);
     const fatigue = series.find((line) => line.itemId === 'fatigue')!.points;
     expect(fatigue.map((point) => [point.date, point.mean, point.z, point.flag?.level ?? null])).toEqual([
       [ago(1), 4, 0, null],
@@ -54,10 +65,10 @@ describe("an athlete's series", () => {
       ...Array.from({ length: 30 }, (_, index) => answer('a', ago(60 - index), 1)),
       ...steady('a', 30),
     ];
-    const fatigue = athleteSeries(items, answers, day, day)[0]!.points;
+    const fatigue = athleteSeries(items, kept(answers), day, day)[0]!.points;
     expect(fatigue).toEqual([]);
     // Two days ago: its 28 days are the 4s from 30 to 3 days ago; a 29th would reach the last 1.
-    const twoDaysAgo = athleteSeries(items, answers, ago(2), ago(2))[0]!.points[0]!;
+    const twoDaysAgo = athleteSeries(items, kept(answers), ago(2), ago(2))[0]!.points[0]!;
     expect(twoDaysAgo).toMatchObject({ mean: 4, sd: 1, z: 0, flag: null });
   });
 });
@@ -65,7 +76,7 @@ describe("an athlete's series", () => {
 describe("a group's series", () => {
   it('averages who answered each day and counts flags; each athlete has its last answer and worst flag', () => {
     const answers = [...steady('a', 10), answer('a', day, 4, 2), answer('b', day, 5), answer('c', ago(3), 3)];
-    const trend = groupSeries(items, ['a', 'b', 'c', 'd'], answers, ago(3), day);
+    const trend = groupSeries(items, ['a', 'b', 'c', 'd'], kept(answers), ago(3), day);
     expect(trend.series[0]!.points).toEqual([
       { date: ago(3), mean: 3.5, answered: 2, amber: 0, red: 0 },
       { date: ago(2), mean: 4, answered: 1, amber: 0, red: 0 },
@@ -82,11 +93,10 @@ describe("a group's series", () => {
 });
 
 it('names the flagged items of a day', () => {
-  const flagged = flaggedItemsOn(
+  const flagged = flaggedItemsOf(
     { id: 'q', name: 'Daily wellness' },
     items,
-    [...steady('a', 10), answer('a', day, 4, 3)],
-    day,
+    kept([...steady('a', 10), answer('a', day, 4, 3)]).at(-1)!,
   );
   expect(flagged).toEqual([
     {

@@ -1,13 +1,11 @@
 import {
-  baselineDays,
-  baselineOf,
+  baselineFrom,
   flagFor,
   sdFloorOf,
   totalItemId,
   worseFlag,
   zScore,
   type AnswerValues,
-  type DatedValue,
   type FlagLevel,
 } from '../../../contract/questionnaire-rules';
 import type {
@@ -16,6 +14,7 @@ import type {
   TrendItem,
   TrendPoint,
 } from '../../../contract/questionnaires';
+import type { AnswerBaselines } from './baselines';
 
 /** The parts of an answer row the trends read. */
 export interface TrendAnswer {
@@ -23,6 +22,7 @@ export interface TrendAnswer {
   date: string;
   values: AnswerValues;
   total: number | null;
+  baselines: AnswerBaselines;
 }
 
 /**
@@ -92,75 +92,35 @@ const round = (value: number, places = 3) => {
 };
 const roundedOrNull = (value: number | null, places = 3) => (value === null ? null : round(value, places));
 
-// Day numbers since 1970 (UTC), parsed once per value: a trend of 50 athletes × 118 days has 35,000 baselines.
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-
-/**
- * One item's points of one athlete from `from` to `to`, each against the baseline of the 28 days before it.
- * `values` are the athlete's values of the item by date, oldest first, from 28 days before `from`; the window
- * slides along them (what `baselineFor` picks for each date, without re-reading every value per point).
- */
-export function itemPoints(
-  item: TrendItem,
-  values: readonly DatedValue[],
-  from: string,
-  to: string,
-): TrendPoint[] {
-  const days = values.map((point) => dayNumber(point.date));
-  const floor = sdFloorOf(item.kind);
-  const points: TrendPoint[] = [];
-  let start = 0;
-  values.forEach((point, index) => {
-    if (point.date < from || point.date > to) return;
-    const day = days[index] ?? 0;
-    while ((days[start] ?? day) < day - baselineDays) start += 1;
-    const window: number[] = [];
-    for (let before = start; before < index; before += 1)
-      if ((days[before] ?? day) < day) window.push(values[before]?.value ?? 0);
-    const baseline = baselineOf(window, floor);
-    const z = zScore(point.value, baseline);
-    points.push({
-      date: point.date,
-      value: point.value,
-      mean: roundedOrNull(baseline?.mean ?? null),
-      sd: roundedOrNull(baseline?.sd ?? null),
-      z: roundedOrNull(z),
-      flag: flagFor(point.value, z, item.better, item.alertAt),
-    });
-  });
-  return points;
+/** One item's point of one answer, against the baseline kept with the answer (ADR 071); null when not a number. */
+export function pointOf(item: TrendItem, answer: TrendAnswer): TrendPoint | null {
+  const value = itemValue(item, answer);
+  if (value === null) return null;
+  const baseline = baselineFrom(answer.baselines[item.id], sdFloorOf(item.kind));
+  const z = zScore(value, baseline);
+  return {
+    date: answer.date,
+    value,
+    mean: roundedOrNull(baseline?.mean ?? null),
+    sd: roundedOrNull(baseline?.sd ?? null),
+    z: roundedOrNull(z),
+    flag: flagFor(value, z, item.better, item.alertAt),
+  };
 }
 
-/** Each item's dated values of one athlete's answers (oldest first). */
-function valuesByItem(
-  items: readonly TrendItem[],
-  answers: readonly TrendAnswer[],
-): Map<string, DatedValue[]> {
-  // Dates compare as text (YYYY-MM-DD); localeCompare costs microseconds a call.
-  const sorted = [...answers].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const byItem = new Map<string, DatedValue[]>();
-  for (const item of items) {
-    const values: DatedValue[] = [];
-    for (const answer of sorted) {
-      const value = itemValue(item, answer);
-      if (value !== null) values.push({ date: answer.date, value });
-    }
-    byItem.set(item.id, values);
-  }
-  return byItem;
-}
+const byDate = (a: { date: string }, b: { date: string }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
-/** An athlete's trend: each item's points in the range (answers may start 28 days before `from`). */
+/** An athlete's trend: each item's points of its answers from `from` to `to`. */
 export function athleteSeries(
   items: readonly TrendItem[],
   answers: readonly TrendAnswer[],
   from: string,
   to: string,
 ): { itemId: string; points: TrendPoint[] }[] {
-  const byItem = valuesByItem(items, answers);
+  const inRange = answers.filter((answer) => answer.date >= from && answer.date <= to).sort(byDate);
   return items.map((item) => ({
     itemId: item.id,
-    points: itemPoints(item, byItem.get(item.id) ?? [], from, to),
+    points: inRange.flatMap((answer) => pointOf(item, answer) ?? []),
   }));
 }
 
@@ -183,37 +143,41 @@ export function groupSeries(
   from: string,
   to: string,
 ): GroupTrend {
-  const byAthlete = new Map<string, TrendAnswer[]>(athleteIds.map((id) => [id, []]));
-  for (const answer of answers) byAthlete.get(answer.athleteId)?.push(answer);
-
   type Day = { sum: number; answered: number; amber: number; red: number };
-  const days = new Map<string, Map<string, Day>>(items.map((item) => [item.id, new Map()]));
-  const athletes: GroupTrend['athletes'] = [];
-  for (const [athleteId, own] of byAthlete) {
-    const inRange = own.filter((answer) => answer.date >= from && answer.date <= to);
-    const lastDate = inRange.reduce<string | null>(
-      (last, answer) => (last === null || answer.date > last ? answer.date : last),
-      null,
-    );
-    let flag: FlagLevel | null = null;
-    for (const { itemId, points } of athleteSeries(items, own, from, to)) {
-      const perDay = days.get(itemId);
-      for (const point of points) {
-        const day = perDay?.get(point.date) ?? { sum: 0, answered: 0, amber: 0, red: 0 };
-        day.sum += point.value;
-        day.answered += 1;
-        if (point.flag?.level === 'amber') day.amber += 1;
-        if (point.flag?.level === 'red') day.red += 1;
-        perDay?.set(point.date, day);
-        if (point.date === lastDate) flag = worseFlag(flag, point.flag?.level ?? null);
-      }
+  const days = items.map(() => new Map<string, Day>());
+  const floors = items.map((item) => sdFloorOf(item.kind));
+  type Own = { lastDate: string | null; flag: FlagLevel | null; answers: number };
+  const athletes = new Map<string, Own>(
+    athleteIds.map((id) => [id, { lastDate: null, flag: null, answers: 0 }]),
+  );
+  // One pass over thousands of answers: each item's value against the baseline kept with the answer.
+  for (const answer of answers) {
+    const own = athletes.get(answer.athleteId);
+    if (!own || answer.date < from || answer.date > to) continue;
+    own.answers += 1;
+    if (own.lastDate === null || answer.date > own.lastDate) {
+      own.lastDate = answer.date;
+      own.flag = null;
     }
-    athletes.push({ athleteId, lastDate, flag, answers: inRange.length });
+    items.forEach((item, index) => {
+      const value = itemValue(item, answer);
+      if (value === null) return;
+      const z = zScore(value, baselineFrom(answer.baselines[item.id], floors[index]));
+      const level = flagFor(value, z, item.better, item.alertAt)?.level ?? null;
+      const perDay = days[index]!;
+      let day = perDay.get(answer.date);
+      if (!day) perDay.set(answer.date, (day = { sum: 0, answered: 0, amber: 0, red: 0 }));
+      day.sum += value;
+      day.answered += 1;
+      if (level === 'amber') day.amber += 1;
+      if (level === 'red') day.red += 1;
+      if (answer.date === own.lastDate) own.flag = worseFlag(own.flag, level);
+    });
   }
   return {
-    series: items.map((item) => ({
+    series: items.map((item, index) => ({
       itemId: item.id,
-      points: [...(days.get(item.id) ?? new Map<string, Day>()).entries()]
+      points: [...days[index]!.entries()]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([date, day]) => ({
           date,
@@ -223,35 +187,29 @@ export function groupSeries(
           red: day.red,
         })),
     })),
-    athletes,
+    athletes: [...athletes].map(([athleteId, own]) => ({ athleteId, ...own })),
   };
 }
 
-/**
- * The flagged items of one athlete's answer on `date` to one questionnaire: `answers` are the athlete's answers to
- * it from 28 days before up to `date`.
- */
-export function flaggedItemsOn(
+/** The flagged items of one athlete's answer to one questionnaire. */
+export function flaggedItemsOf(
   questionnaire: { id: string; name: string },
   items: readonly TrendItem[],
-  answers: readonly TrendAnswer[],
-  date: string,
+  answer: TrendAnswer,
 ): FlaggedItem[] {
-  const flagged: FlaggedItem[] = [];
-  const byItem = valuesByItem(items, answers);
-  for (const item of items) {
-    const points = itemPoints(item, byItem.get(item.id) ?? [], date, date);
-    for (const point of points)
-      if (point.flag)
-        flagged.push({
-          questionnaireId: questionnaire.id,
-          questionnaireName: questionnaire.name,
-          itemId: item.id,
-          label: item.label,
-          value: point.value,
-          z: point.z,
-          flag: point.flag,
-        });
-  }
-  return flagged;
+  return items.flatMap((item) => {
+    const point = pointOf(item, answer);
+    if (!point?.flag) return [];
+    return [
+      {
+        questionnaireId: questionnaire.id,
+        questionnaireName: questionnaire.name,
+        itemId: item.id,
+        label: item.label,
+        value: point.value,
+        z: point.z,
+        flag: point.flag,
+      },
+    ];
+  });
 }

@@ -1,5 +1,9 @@
 import { count, inArray } from 'drizzle-orm';
-import type { QuestionnaireAnswer, QuestionnaireItem } from '../../../contract/questionnaires';
+import type {
+  QuestionnaireAnswer,
+  QuestionnaireItem,
+  TrendQuestionnaire,
+} from '../../../contract/questionnaires';
 import { questionnaireAnswers, questionnaireVersions, questionnaires } from '../../db/schema';
 import type { TenantScope } from '../tenancy';
 
@@ -14,6 +18,11 @@ export function questionnaireView(
   version: VersionRow,
   answerCount: number,
 ): QuestionnaireItem {
+  return { ...versionView(row, version), answerCount };
+}
+
+/** A questionnaire at a version without its answer count: what the trends show (counting reads every answer). */
+export function versionView(row: QuestionnaireRow, version: VersionRow): TrendQuestionnaire {
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +35,6 @@ export function questionnaireView(
     total: version.total ?? null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
-    answerCount,
   };
 }
 

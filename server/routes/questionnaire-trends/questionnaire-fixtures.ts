@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { refreshAllBaselines } from '../../lib/questionnaires/baselines';
 import {
   questionnaireTotal,
   sessionLoad,
@@ -87,6 +88,7 @@ export function questionnaireFixtures(t: TestContext) {
         };
       }),
     );
+    await refreshAllBaselines(t.db, questionnaire.organizationId);
   }
 
   /** A daily assignment from `startsOn`, to an athlete or a group. */
@@ -120,3 +122,15 @@ export const wellnessValues = (
   mood: value,
   ...over,
 });
+
+/** One athlete's stored answers to one questionnaire, as rows (baselines included). */
+export const storedAnswers = (t: TestContext, questionnaireId: string, athleteId: string) =>
+  t.db
+    .select()
+    .from(questionnaireAnswers)
+    .where(
+      and(
+        eq(questionnaireAnswers.questionnaireId, questionnaireId),
+        eq(questionnaireAnswers.athleteId, athleteId),
+      ),
+    );

@@ -1,7 +1,6 @@
-import { and, asc, between, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
-  baselineDays,
   sessionLoadRatio,
   sessionLoadZone,
   worseFlag,
@@ -9,9 +8,9 @@ import {
   type DayLoad,
 } from '../../../contract/questionnaire-rules';
 import type {
-  QuestionnaireItem,
   ReadinessResponse,
   SessionLoadResponse,
+  TrendQuestionnaire,
   TrendResponse,
 } from '../../../contract/questionnaires';
 import {
@@ -28,14 +27,8 @@ import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { forbidden, invalidFields, notFound } from '../../lib/errors';
 import { dueBetween } from '../../lib/questionnaires/due';
-import { questionnaireView } from '../../lib/questionnaires/views';
-import {
-  athleteSeries,
-  flaggedItemsOn,
-  groupSeries,
-  trendItemsOf,
-  type TrendAnswer,
-} from '../../lib/questionnaires/trends';
+import { versionView } from '../../lib/questionnaires/views';
+import { athleteSeries, flaggedItemsOf, groupSeries, trendItemsOf } from '../../lib/questionnaires/trends';
 import type { TenantScope } from '../../lib/tenancy';
 
 /** Weeks of the session-RPE load chart. */
@@ -79,23 +72,12 @@ export class QuestionnaireTrendsStore {
     return this.viewer.user.role === 'athlete';
   }
 
-  /** A questionnaire of the organisation at its current version, as the contract shows it. */
-  private async questionnaireFor(id: string): Promise<QuestionnaireItem> {
+  /** A questionnaire of the organisation at its current version, as the trends show it. */
+  private async questionnaireFor(id: string): Promise<TrendQuestionnaire> {
     const questionnaireId = id.toLowerCase();
-    // One round trip: the current version is picked by a subquery rather than after reading the row. The count is
-    // a subquery of our row, by questionnaire id alone: an index-only scan of the one-per-day index, where a count
-    // filtered by organisation too read the whole table (116 ms at 328,000 answers).
+    // One round trip: the current version is picked by a subquery rather than after reading the row.
     const [[row], [version]] = await Promise.all([
-      this.tenant.selectFields(
-        questionnaires,
-        {
-          ...getTableColumns(questionnaires),
-          // Spelled out: Drizzle leaves a one-table select's columns unqualified, and "id" would be the answer's.
-          answerCount: sql<number>`(select count(*) from questionnaire_answers answer
-            where answer.questionnaire_id = "questionnaires"."id")::int`,
-        },
-        { where: eq(questionnaires.id, questionnaireId), limit: 1 },
-      ),
+      this.tenant.select(questionnaires, { where: eq(questionnaires.id, questionnaireId), limit: 1 }),
       this.tenant.select(questionnaireVersions, {
         where: and(
           eq(questionnaireVersions.questionnaireId, questionnaireId),
@@ -107,7 +89,7 @@ export class QuestionnaireTrendsStore {
     ]);
     if (!row) throw notFound('There is no such questionnaire in your organisation.');
     if (!version) throw notFound('This questionnaire has no questions yet.');
-    return questionnaireView(row, version, row.answerCount);
+    return versionView(row, version);
   }
 
   /** Athletes of the organisation by id, with their names. */
@@ -190,13 +172,14 @@ export class QuestionnaireTrendsStore {
         date: questionnaireAnswers.date,
         values: questionnaireAnswers.values,
         total: questionnaireAnswers.total,
+        baselines: questionnaireAnswers.baselines,
       },
       {
         where: and(
           eq(questionnaireAnswers.questionnaireId, questionnaireId),
           whose,
-          // The first day's baseline needs the 28 days before the range.
-          between(questionnaireAnswers.date, addCalendarDays(from, -baselineDays), to),
+          // Each answer keeps its baseline: the range alone (ADR 071).
+          between(questionnaireAnswers.date, from, to),
         ),
       },
     );
@@ -260,13 +243,20 @@ export class QuestionnaireTrendsStore {
       }),
       this.tenant.selectFields(
         questionnaireAnswers,
-        { athleteId: questionnaireAnswers.athleteId, questionnaireId: questionnaireAnswers.questionnaireId },
+        {
+          athleteId: questionnaireAnswers.athleteId,
+          questionnaireId: questionnaireAnswers.questionnaireId,
+          date: questionnaireAnswers.date,
+          values: questionnaireAnswers.values,
+          total: questionnaireAnswers.total,
+          baselines: questionnaireAnswers.baselines,
+        },
         { where: eq(questionnaireAnswers.date, date) },
       ),
     ]);
     const athleteIds = [...new Set([...due, ...onDate].map((row) => row.athleteId))];
     const questionnaireIds = [...new Set(onDate.map((row) => row.questionnaireId))];
-    const [athletes, answered, recent, versions] = await Promise.all([
+    const [athletes, answered, versions] = await Promise.all([
       this.athletesNamed(athleteIds, true),
       questionnaireIds.length === 0
         ? []
@@ -278,26 +268,6 @@ export class QuestionnaireTrendsStore {
               currentVersion: questionnaires.currentVersion,
             },
             { where: and(inArray(questionnaires.id, questionnaireIds), isNull(questionnaires.archivedAt)) },
-          ),
-      // The answers of the day and the 28 days before, of the athletes and questionnaires answered that day.
-      onDate.length === 0
-        ? []
-        : this.tenant.selectFields(
-            questionnaireAnswers,
-            {
-              athleteId: questionnaireAnswers.athleteId,
-              questionnaireId: questionnaireAnswers.questionnaireId,
-              date: questionnaireAnswers.date,
-              values: questionnaireAnswers.values,
-              total: questionnaireAnswers.total,
-            },
-            {
-              where: and(
-                between(questionnaireAnswers.date, addCalendarDays(date, -baselineDays), date),
-                inArray(questionnaireAnswers.athleteId, [...new Set(onDate.map((row) => row.athleteId))]),
-                inArray(questionnaireAnswers.questionnaireId, questionnaireIds),
-              ),
-            },
           ),
       // The current versions of those questionnaires, picked in the same round trip.
       questionnaireIds.length === 0
@@ -317,13 +287,6 @@ export class QuestionnaireTrendsStore {
           ),
     ]);
     const itemsOf = new Map(versions.map((version) => [version.questionnaireId, trendItemsOf(version)]));
-    const answersOf = new Map<string, TrendAnswer[]>();
-    for (const answer of recent) {
-      const key = `${answer.athleteId}:${answer.questionnaireId}`;
-      const list = answersOf.get(key);
-      if (list) list.push(answer);
-      else answersOf.set(key, [answer]);
-    }
     const live = new Map(answered.map((questionnaire) => [questionnaire.id, questionnaire]));
 
     const dueOf = new Map<string, Set<string>>();
@@ -335,16 +298,10 @@ export class QuestionnaireTrendsStore {
     const rows = athletes.map((athlete) => {
       const dueIds = dueOf.get(athlete.id) ?? new Set<string>();
       const own = (answeredBy.get(athlete.id) ?? []).filter((answer) => live.has(answer.questionnaireId));
-      const flagged = own.flatMap(({ questionnaireId }) => {
-        const questionnaire = live.get(questionnaireId);
-        const items = itemsOf.get(questionnaireId);
-        if (!questionnaire || !items) return [];
-        return flaggedItemsOn(
-          questionnaire,
-          items,
-          answersOf.get(`${athlete.id}:${questionnaireId}`) ?? [],
-          date,
-        );
+      const flagged = own.flatMap((answer) => {
+        const questionnaire = live.get(answer.questionnaireId);
+        const items = itemsOf.get(answer.questionnaireId);
+        return questionnaire && items ? flaggedItemsOf(questionnaire, items, answer) : [];
       });
       return {
         athlete,

@@ -19,6 +19,7 @@ import { addCalendarDays, todayIn } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { ApiError, forbidden, invalidFields } from '../../lib/errors';
+import { lockAnswersOf, refreshBaselines } from '../../lib/questionnaires/baselines';
 import { dueBetween } from '../../lib/questionnaires/due';
 import type { TenantScope } from '../../lib/tenancy';
 import { answerView, versionKey, versionViews, type AnswerRow } from '../../lib/questionnaires/views';
@@ -226,6 +227,7 @@ export class AnswerStore {
     )!;
     const outcome = await this.tenant
       .transaction(async (scope) => {
+        await lockAnswersOf(scope, questionnaire.id, athleteId);
         const [inserted] = await scope.insertMissing(questionnaireAnswers, {
           id: answerId,
           questionnaireId: questionnaire.id,
@@ -252,7 +254,8 @@ export class AnswerStore {
           changed = Boolean(row);
           row ??= await scope.first(questionnaireAnswers, day);
         }
-        if (changed)
+        if (changed) {
+          await refreshBaselines(scope, { questionnaireId: questionnaire.id, athleteId, date: request.date });
           await scope.recordLiveEvents([
             {
               kind: 'questionnaires',
@@ -261,6 +264,7 @@ export class AnswerStore {
               data: { athleteIds: [athleteId], dates: [request.date] },
             },
           ]);
+        }
         return { row, created: Boolean(inserted), changed };
       })
       .catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionnaireTemplateBodies } from '../../../contract/questionnaire-templates';
@@ -7,9 +7,11 @@ import type {
   QuestionnaireAssignment,
   QuestionnaireItem,
 } from '../../../contract/questionnaires';
-import { organizations, questionnaireAnswers, questionnaireVersions, users } from '../../db/schema';
+import { organizations, questionnaireVersions, users } from '../../db/schema';
 import { addCalendarDays, todayIn } from '../../lib/calendar-days';
+import { baselinesOf } from '../../lib/questionnaires/baselines';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { storedAnswers } from '../questionnaire-trends/questionnaire-fixtures';
 
 // Real PostgreSQL with a pool of four connections: requests fired together really overlap (npm run test:pg).
 let t: TestContext;
@@ -32,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A new wellness check assigned to Jamie every day from today. */
-async function assignedWellness(name: string) {
+async function assignedWellness(name: string, startsOn = today) {
   const made = await t.request<{ questionnaire: QuestionnaireItem }>('POST', '/api/questionnaires', {
     token: coach,
     body: { ...wellness, name },
@@ -41,7 +43,7 @@ async function assignedWellness(name: string) {
   const assigned = await t.request<{ assignment: QuestionnaireAssignment }>(
     'POST',
     '/api/questionnaire-assignments',
-    { token: coach, body: { questionnaireId: id, athleteId: jamieId, repeat: 'daily', startsOn: today } },
+    { token: coach, body: { questionnaireId: id, athleteId: jamieId, repeat: 'daily', startsOn } },
   );
   return { id, assignmentId: assigned.body.assignment.id };
 }
@@ -51,16 +53,7 @@ const answer = (id: string, body: Record<string, unknown>) =>
     token: jamie,
     body,
   });
-const rowsOf = (questionnaireId: string) =>
-  t.db
-    .select()
-    .from(questionnaireAnswers)
-    .where(
-      and(
-        eq(questionnaireAnswers.questionnaireId, questionnaireId),
-        eq(questionnaireAnswers.athleteId, jamieId),
-      ),
-    );
+const rowsOf = (questionnaireId: string) => storedAnswers(t, questionnaireId, jamieId);
 
 describe('answers under real overlap', () => {
   it('keeps one row when two devices send the same answer at once: 201 once', async () => {
@@ -98,6 +91,27 @@ describe('answers under real overlap', () => {
     // One of the changes is the day's answer, whole: never a mix, never the first answer left standing.
     expect(answers.map((given) => given.body.answer.values)).toContainEqual(rows[0]!.values);
     expect(rows[0]!.values.mood).not.toBe(5);
+  });
+
+  it("keeps every day's baseline right when a phone's days of answers arrive at once", async () => {
+    // Ten days answered offline, sent together: each write refreshes the baselines of the days after it.
+    const { id } = await assignedWellness('Ten days at once', addCalendarDays(today, -9));
+    const days = Array.from({ length: 10 }, (_, index) => addCalendarDays(today, index - 9));
+    const answers = await Promise.all(
+      days.map((date, index) =>
+        answer(uuidv4(), {
+          questionnaireId: id,
+          version: 1,
+          date,
+          values: { ...fine, fatigue: 1 + (index % 5), sleep: 5 - (index % 3) },
+        }),
+      ),
+    );
+    expect(answers.map((given) => given.status)).toEqual(days.map(() => 201));
+    const rows = await rowsOf(id);
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row.baselines, row.date).toEqual(baselinesOf(row, rows));
+    expect(rows.find((row) => row.date === today)?.baselines.fatigue?.[0]).toBe(9);
   });
 
   it('makes one version 2 when two saves of an answered questionnaire arrive at once', async () => {
