@@ -46,7 +46,10 @@ describe('live updates in Chromium', () => {
     await expect
       .poll(() => todayCard.getByText('Pitcher Arm Care').count(), { timeout: 10_000, interval: 100 })
       .toBeGreaterThan(shownBefore);
-    await athlete.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+    // At least one: a questionnaire reminder (ADR 070) may land on the same bell while the test runs.
+    await expect
+      .poll(() => unreadOnBell(athlete), { timeout: 10_000, interval: 100 })
+      .toBeGreaterThanOrEqual(1);
     console.log(
       `[live-updates] scheduled → on the athlete's dashboard and bell: ${Date.now() - scheduledAt} ms`,
     );
