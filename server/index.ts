@@ -56,6 +56,13 @@ const server = serve(
   },
 );
 
+// Idle keep-alive sockets stay open longer than a load balancer's (60 s on common ones) or a client's: whoever
+// reuses one never races our close of it (the ECONNRESET a reused socket gets).
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
