@@ -12,6 +12,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { DownloadIcon, ListChecksIcon, UsersIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { textLinkClass } from '@/components/ui/text-link-class';
+import type { Subject } from '@/components/widgets/subject-picker';
+import { SubjectPlaceholder } from '@/components/widgets/subject-placeholder';
 import { requestFailureMessage } from '@/lib/api/request-failure';
 import { useFormats } from '@/lib/format/use-formats';
 import { groupQueries } from '@/lib/groups/group-queries';
@@ -31,6 +33,9 @@ import { SessionLoadCard } from './session-load-card';
 const charts = () => import('./trend-charts');
 const AthleteItemChart = lazy(() => charts().then((module) => ({ default: module.AthleteItemChart })));
 const GroupItemChart = lazy(() => charts().then((module) => ({ default: module.GroupItemChart })));
+const SubjectPicker = lazy(() =>
+  import('@/components/widgets/subject-picker').then((module) => ({ default: module.SubjectPicker })),
+);
 
 const route = getRouteApi('/app/questionnaires/$questionnaireId/trends');
 
@@ -75,7 +80,7 @@ export function TrendsPage() {
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SubjectPicker athleteId={search.athleteId} groupId={search.groupId} />
+        <WhoseAnswers athleteId={search.athleteId} groupId={search.groupId} />
         <RangePicker range={range} />
       </div>
       {subject === null ? (
@@ -139,69 +144,52 @@ function TrendSkeleton() {
   );
 }
 
-/** One select for an athlete or a group (groups first): where a coach starts. */
-function SubjectPicker({
+/**
+ * Whose answers: a group or an athlete, found by typing (the shared combobox: groups from the organisation's
+ * list, athletes searched on the server, so the 300th of 500 athletes is as easy to reach as the first).
+ */
+function WhoseAnswers({
   athleteId,
   groupId,
 }: {
   athleteId?: string | undefined;
   groupId?: string | undefined;
 }) {
-  const id = useId();
   const navigate = useNavigate({ from: '/app/questionnaires/$questionnaireId/trends' });
   const groups = useQuery(groupQueries.list());
-  const athletes = useQuery(athleteQueries.search('', { approvedOnly: true }));
-  // The athlete in the address may be past the first page of names: its own name keeps the select truthful.
-  const chosenName = useQuery({ ...athleteQueries.name(athleteId ?? ''), enabled: athleteId !== undefined });
-  const athleteOptions = [
-    ...(athletes.data ?? []).map((athlete) => ({
-      id: athlete.id,
-      name: `${athlete.firstName} ${athlete.lastName}`,
-    })),
-  ];
-  if (athleteId && !athleteOptions.some((option) => option.id === athleteId))
-    athleteOptions.unshift({ id: athleteId, name: chosenName.data ?? 'This athlete' });
-  const value = athleteId ? `athlete:${athleteId}` : groupId ? `group:${groupId}` : '';
+  const athleteName = useQuery({ ...athleteQueries.name(athleteId ?? ''), enabled: athleteId !== undefined });
+  const subject: Subject = athleteId
+    ? { kind: 'athlete', id: athleteId, name: athleteName.data ?? '' }
+    : groupId
+      ? { kind: 'group', id: groupId, name: groups.data?.find((group) => group.id === groupId)?.name ?? '' }
+      : { kind: 'organization' };
+  const choose = (chosen: Subject) =>
+    void navigate({
+      search: (previous) => ({
+        ...previous,
+        athleteId: chosen.kind === 'athlete' ? chosen.id : undefined,
+        groupId: chosen.kind === 'group' ? chosen.id : undefined,
+      }),
+    });
   return (
     <div className="flex min-w-0 flex-col gap-1.5 sm:w-80">
-      <label htmlFor={id} className="text-sm font-medium text-foreground">
+      {/* The combobox names itself for assistive technology; this is the same words for the eye. */}
+      <p aria-hidden="true" className="text-sm font-medium text-foreground">
         Whose answers
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => {
-          const [kind, chosen] = event.target.value.split(':');
-          void navigate({
-            search: (previous) => ({
-              ...previous,
-              athleteId: kind === 'athlete' ? chosen : undefined,
-              groupId: kind === 'group' ? chosen : undefined,
-            }),
-          });
-        }}
-        className="min-h-11 w-full rounded-lg border border-border-strong bg-surface px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+      </p>
+      <Suspense
+        fallback={
+          <SubjectPlaceholder subject={subject} className="w-full" asks="Choose an athlete or a group" />
+        }
       >
-        <option value="" disabled>
-          Choose an athlete or a group
-        </option>
-        {groups.data?.length ? (
-          <optgroup label="Groups">
-            {groups.data.map((group) => (
-              <option key={group.id} value={`group:${group.id}`}>
-                {group.name}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
-        <optgroup label="Athletes">
-          {athleteOptions.map((athlete) => (
-            <option key={athlete.id} value={`athlete:${athlete.id}`}>
-              {athlete.name}
-            </option>
-          ))}
-        </optgroup>
-      </select>
+        <SubjectPicker
+          label="Whose answers"
+          value={subject}
+          onChange={choose}
+          allowOrganization={false}
+          className="w-full"
+        />
+      </Suspense>
     </div>
   );
 }

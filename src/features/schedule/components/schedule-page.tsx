@@ -41,6 +41,7 @@ import { DayView, MonthView, WeekView } from './calendar-views';
 import type { OpenItem } from './item-dialog';
 import type { RangeTask } from './range-dialogs';
 import type { Subject } from '@/components/widgets/subject-picker';
+import { SubjectPlaceholder } from '@/components/widgets/subject-placeholder';
 import { subjectName } from './subject-picker-names';
 import { useFormats } from '@/lib/format/use-formats';
 
@@ -513,17 +514,6 @@ function useGroupScheduleReload() {
 }
 
 const noItems: CalendarItem[] = [];
-
-/** The picker's look while its code loads: the same box, saying whose calendar it is. */
-function SubjectPlaceholder({ subject, className }: { subject: Subject; className: string }) {
-  return (
-    <div
-      className={`flex min-h-11 min-w-0 items-center rounded-lg border border-border bg-surface px-3 text-sm font-medium text-foreground shadow-xs ${className}`}
-    >
-      {subject.kind === 'organization' ? 'Everyone' : subject.name}
-    </div>
-  );
-}
 
 function CalendarSkeleton({ view }: { view: CalendarView }) {
   return (
