@@ -234,6 +234,15 @@ export const questionnaireSchema = z
   .meta({ id: 'Questionnaire' });
 export type QuestionnaireItem = z.infer<typeof questionnaireSchema>;
 
+/**
+ * A questionnaire at one version as it is answered and charted: without the answer count, which reads every answer
+ * of the organisation (an athlete's day and a trend never show it).
+ */
+export const questionnaireFormSchema = questionnaireSchema
+  .omit({ answerCount: true })
+  .meta({ id: 'QuestionnaireForm' });
+export type QuestionnaireForm = z.infer<typeof questionnaireFormSchema>;
+
 export const groupAnswerRateSchema = z.object({
   /** Null: athletes assigned one by one. */
   groupId: z.uuid().nullable(),
@@ -422,7 +431,7 @@ export const dueResponseSchema = z
     /** The athlete's answers in the range to questionnaires not due on their date (any-day ones). */
     otherAnswers: z.array(questionnaireAnswerSchema),
     /** Every questionnaire version `due` names. */
-    questionnaires: z.array(questionnaireSchema),
+    questionnaires: z.array(questionnaireFormSchema),
   })
   .meta({ id: 'QuestionnaireDueResponse' });
 export type DueResponse = z.infer<typeof dueResponseSchema>;
@@ -485,15 +494,10 @@ export const groupTrendPointSchema = z.object({
   red: z.int(),
 });
 
-/** The questionnaire of a trend: its current version, without the answer count (which reads every answer). */
-export const trendQuestionnaireSchema = questionnaireSchema
-  .omit({ answerCount: true })
-  .meta({ id: 'TrendQuestionnaire' });
-export type TrendQuestionnaire = z.infer<typeof trendQuestionnaireSchema>;
 
 export const trendResponseSchema = z
   .object({
-    questionnaire: trendQuestionnaireSchema,
+    questionnaire: questionnaireFormSchema,
     from: z.string(),
     to: z.string(),
     items: z.array(trendItemSchema),

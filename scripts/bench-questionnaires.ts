@@ -13,6 +13,7 @@ import {
   athleteGroupMembers,
   athleteGroups,
   organizations,
+  questionnaireAnswerItems,
   questionnaireAnswers,
   questionnaireAssignments,
   questionnaireVersions,
@@ -97,6 +98,7 @@ export async function addScaleWellness(db: Database, slug = scaleAcademy.slug): 
   await refreshAllBaselines(db, organizationId);
   // Vacuumed as autovacuum would have by then: the visibility map lets counts read the index alone.
   await db.execute(sql`vacuum analyze ${questionnaireAnswers}`);
+  await db.execute(sql`vacuum analyze ${questionnaireAnswerItems}`);
   const [counted] = await db
     .select({ answers: sql<number>`count(*)::int` })
     .from(questionnaireAnswers)

@@ -69,6 +69,18 @@ export class TenantScope {
   }
 
   /**
+   * A read the helpers cannot say, such as figures grouped over a join with a list of values: `query` gets our rows
+   * of `table` that match `where` as a subquery to select from, and writes the rest in SQL. Columns come back as
+   * the driver reads them (a date as text only when cast).
+   */
+  async selectOver<R>(table: TenantTable, where: SQL | undefined, query: (rows: SQL) => SQL): Promise<R[]> {
+    const rows = sql`(select * from ${table} where ${this.own(table, where)})`;
+    const result: unknown = await this.db.execute(query(rows));
+    // postgres.js answers the rows themselves; PGlite an object holding them.
+    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as R[];
+  }
+
+  /**
    * Runs `work` in one database transaction, with a scope of the same organisation bound to it: several writes
    * that belong together (a workout and its index rows) are all applied or none.
    */

@@ -1,6 +1,7 @@
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -142,6 +143,36 @@ export const questionnaireAnswers = pgTable(
     ),
     index('questionnaire_answers_organization_date_idx').on(table.organizationId, table.date),
     index('questionnaire_answers_athlete_date_idx').on(table.athleteId, table.date),
+  ],
+);
+
+/**
+ * Each number of an answer (every numeric question and the total) with the baseline kept for it, one row per item:
+ * kept by a trigger from `questionnaire_answers` on every write path, so a group's trend adds typed numbers up in
+ * the database instead of reading every answer's json into Node (ADR 072).
+ */
+export const questionnaireAnswerItems = pgTable(
+  'questionnaire_answer_items',
+  {
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => questionnaireAnswers.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    questionnaireId: uuid('questionnaire_id').notNull(),
+    athleteId: uuid('athlete_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    itemId: text('item_id').notNull(),
+    value: doublePrecision('value').notNull(),
+    /** The answer's baseline for this item (ADR 071): the count, mean and SD of the 28 days before. */
+    baseCount: integer('base_count').notNull(),
+    baseMean: doublePrecision('base_mean'),
+    baseSd: doublePrecision('base_sd'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.answerId, table.itemId] }),
+    index('questionnaire_answer_items_trend_idx').on(table.questionnaireId, table.athleteId, table.date),
   ],
 );
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { questionnaireTemplateBodies } from '../../../contract/questionnaire-templates';
 import { addCalendarDays } from '../calendar-days';
 import { baselinesOf } from './baselines';
-import { athleteSeries, flaggedItemsOf, groupSeries, trendItemsOf, type TrendAnswer } from './trends';
+import { athleteSeries, flaggedItemsOf, trendItemsOf, type TrendAnswer } from './trends';
 
 const wellness = questionnaireTemplateBodies.wellness;
 const items = trendItemsOf(wellness);
@@ -70,25 +70,6 @@ describe("an athlete's series", () => {
     // Two days ago: its 28 days are the 4s from 30 to 3 days ago; a 29th would reach the last 1.
     const twoDaysAgo = athleteSeries(items, kept(answers), ago(2), ago(2))[0]!.points[0]!;
     expect(twoDaysAgo).toMatchObject({ mean: 4, sd: 1, z: 0, flag: null });
-  });
-});
-
-describe("a group's series", () => {
-  it('averages who answered each day and counts flags; each athlete has its last answer and worst flag', () => {
-    const answers = [...steady('a', 10), answer('a', day, 4, 2), answer('b', day, 5), answer('c', ago(3), 3)];
-    const trend = groupSeries(items, ['a', 'b', 'c', 'd'], kept(answers), ago(3), day);
-    expect(trend.series[0]!.points).toEqual([
-      { date: ago(3), mean: 3.5, answered: 2, amber: 0, red: 0 },
-      { date: ago(2), mean: 4, answered: 1, amber: 0, red: 0 },
-      { date: ago(1), mean: 4, answered: 1, amber: 0, red: 0 },
-      { date: day, mean: 3.5, answered: 2, amber: 0, red: 1 },
-    ]);
-    expect(trend.athletes).toEqual([
-      { athleteId: 'a', lastDate: day, flag: 'red', answers: 4 },
-      { athleteId: 'b', lastDate: day, flag: null, answers: 1 },
-      { athleteId: 'c', lastDate: ago(3), flag: null, answers: 1 },
-      { athleteId: 'd', lastDate: null, flag: null, answers: 0 },
-    ]);
   });
 });
 

@@ -3,10 +3,8 @@ import {
   flagFor,
   sdFloorOf,
   totalItemId,
-  worseFlag,
   zScore,
   type AnswerValues,
-  type FlagLevel,
 } from '../../../contract/questionnaire-rules';
 import type {
   FlaggedItem,
@@ -122,73 +120,6 @@ export function athleteSeries(
     itemId: item.id,
     points: inRange.flatMap((answer) => pointOf(item, answer) ?? []),
   }));
-}
-
-export interface GroupTrend {
-  series: {
-    itemId: string;
-    points: { date: string; mean: number; answered: number; amber: number; red: number }[];
-  }[];
-  athletes: { athleteId: string; lastDate: string | null; flag: FlagLevel | null; answers: number }[];
-}
-
-/**
- * A group's trend: per item and date the mean of the athletes who answered and how many were flagged amber or red
- * (each against its own baseline); per athlete its last answer in the range and that day's worst flag.
- */
-export function groupSeries(
-  items: readonly TrendItem[],
-  athleteIds: readonly string[],
-  answers: readonly TrendAnswer[],
-  from: string,
-  to: string,
-): GroupTrend {
-  type Day = { sum: number; answered: number; amber: number; red: number };
-  const days = items.map(() => new Map<string, Day>());
-  const floors = items.map((item) => sdFloorOf(item.kind));
-  type Own = { lastDate: string | null; flag: FlagLevel | null; answers: number };
-  const athletes = new Map<string, Own>(
-    athleteIds.map((id) => [id, { lastDate: null, flag: null, answers: 0 }]),
-  );
-  // One pass over thousands of answers: each item's value against the baseline kept with the answer.
-  for (const answer of answers) {
-    const own = athletes.get(answer.athleteId);
-    if (!own || answer.date < from || answer.date > to) continue;
-    own.answers += 1;
-    if (own.lastDate === null || answer.date > own.lastDate) {
-      own.lastDate = answer.date;
-      own.flag = null;
-    }
-    items.forEach((item, index) => {
-      const value = itemValue(item, answer);
-      if (value === null) return;
-      const z = zScore(value, baselineFrom(answer.baselines[item.id], floors[index]));
-      const level = flagFor(value, z, item.better, item.alertAt)?.level ?? null;
-      const perDay = days[index]!;
-      let day = perDay.get(answer.date);
-      if (!day) perDay.set(answer.date, (day = { sum: 0, answered: 0, amber: 0, red: 0 }));
-      day.sum += value;
-      day.answered += 1;
-      if (level === 'amber') day.amber += 1;
-      if (level === 'red') day.red += 1;
-      if (answer.date === own.lastDate) own.flag = worseFlag(own.flag, level);
-    });
-  }
-  return {
-    series: items.map((item, index) => ({
-      itemId: item.id,
-      points: [...days[index]!.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([date, day]) => ({
-          date,
-          mean: round(day.sum / day.answered),
-          answered: day.answered,
-          amber: day.amber,
-          red: day.red,
-        })),
-    })),
-    athletes: [...athletes].map(([athleteId, own]) => ({ athleteId, ...own })),
-  };
 }
 
 /** The flagged items of one athlete's answer to one questionnaire. */

@@ -2,7 +2,7 @@ import { count, inArray } from 'drizzle-orm';
 import type {
   QuestionnaireAnswer,
   QuestionnaireItem,
-  TrendQuestionnaire,
+  QuestionnaireForm,
 } from '../../../contract/questionnaires';
 import { questionnaireAnswers, questionnaireVersions, questionnaires } from '../../db/schema';
 import type { TenantScope } from '../tenancy';
@@ -22,7 +22,7 @@ export function questionnaireView(
 }
 
 /** A questionnaire at a version without its answer count: what the trends show (counting reads every answer). */
-export function versionView(row: QuestionnaireRow, version: VersionRow): TrendQuestionnaire {
+export function versionView(row: QuestionnaireRow, version: VersionRow): QuestionnaireForm {
   return {
     id: row.id,
     name: row.name,
@@ -73,21 +73,20 @@ export async function answerCounts(
 export async function versionViews(
   tenant: TenantScope,
   wanted: readonly { questionnaireId: string; version: number }[],
-): Promise<QuestionnaireItem[]> {
+): Promise<QuestionnaireForm[]> {
   const keys = new Set(wanted.map((item) => versionKey(item.questionnaireId, item.version)));
   const ids = [...new Set(wanted.map((item) => item.questionnaireId))];
   if (ids.length === 0) return [];
-  const [rows, versions, counts] = await Promise.all([
+  const [rows, versions] = await Promise.all([
     tenant.select(questionnaires, { where: inArray(questionnaires.id, ids) }),
     tenant.select(questionnaireVersions, { where: inArray(questionnaireVersions.questionnaireId, ids) }),
-    answerCounts(tenant, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return versions
     .filter((version) => keys.has(versionKey(version.questionnaireId, version.version)))
     .flatMap((version) => {
       const row = byId.get(version.questionnaireId);
-      return row ? [questionnaireView(row, version, counts.get(row.id) ?? 0)] : [];
+      return row ? [versionView(row, version)] : [];
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id) || a.version - b.version);
 }

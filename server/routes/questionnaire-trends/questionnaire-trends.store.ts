@@ -10,7 +10,7 @@ import {
 import type {
   ReadinessResponse,
   SessionLoadResponse,
-  TrendQuestionnaire,
+  QuestionnaireForm,
   TrendResponse,
 } from '../../../contract/questionnaires';
 import {
@@ -28,7 +28,8 @@ import type { Viewer } from '../../lib/directory/sessions';
 import { forbidden, invalidFields, notFound } from '../../lib/errors';
 import { dueBetween } from '../../lib/questionnaires/due';
 import { versionView } from '../../lib/questionnaires/views';
-import { athleteSeries, flaggedItemsOf, groupSeries, trendItemsOf } from '../../lib/questionnaires/trends';
+import { groupTrendOf } from '../../lib/questionnaires/group-trend';
+import { athleteSeries, flaggedItemsOf, trendItemsOf } from '../../lib/questionnaires/trends';
 import type { TenantScope } from '../../lib/tenancy';
 
 /** Weeks of the session-RPE load chart. */
@@ -73,7 +74,7 @@ export class QuestionnaireTrendsStore {
   }
 
   /** A questionnaire of the organisation at its current version, as the trends show it. */
-  private async questionnaireFor(id: string): Promise<TrendQuestionnaire> {
+  private async questionnaireFor(id: string): Promise<QuestionnaireForm> {
     const questionnaireId = id.toLowerCase();
     // One round trip: the current version is picked by a subquery rather than after reading the row.
     const [[row], [version]] = await Promise.all([
@@ -157,38 +158,29 @@ export class QuestionnaireTrendsStore {
       throw invalidFields({ athleteId: 'Choose an athlete or a group' }, 'query');
     }
     const questionnaireId = query.questionnaireId.toLowerCase();
-    // The answers' query names the athlete or the group's members itself, so it runs alongside the lookups
-    // (three round trips, not six): a questionnaire or group of another organisation finds none of ours.
-    const whose =
-      athleteId !== undefined
-        ? eq(questionnaireAnswers.athleteId, athleteId.toLowerCase())
-        : sql`${questionnaireAnswers.athleteId} in (select ${athleteGroupMembers.userId} from ${athleteGroupMembers}
-            where ${athleteGroupMembers.groupId} = ${(query.groupId ?? '').toLowerCase()}
-            and ${athleteGroupMembers.organizationId} = ${this.tenant.organizationId})`;
-    const answersQuery = this.tenant.selectFields(
-      questionnaireAnswers,
-      {
-        athleteId: questionnaireAnswers.athleteId,
-        date: questionnaireAnswers.date,
-        values: questionnaireAnswers.values,
-        total: questionnaireAnswers.total,
-        baselines: questionnaireAnswers.baselines,
-      },
-      {
-        where: and(
-          eq(questionnaireAnswers.questionnaireId, questionnaireId),
-          whose,
-          // Each answer keeps its baseline: the range alone (ADR 071).
-          between(questionnaireAnswers.date, from, to),
-        ),
-      },
-    );
-
     if (athleteId !== undefined) {
+      // The answers' query names the athlete itself, so it runs alongside the lookups: one round trip, not two.
       const [questionnaire, athlete, answers] = await Promise.all([
         this.questionnaireFor(questionnaireId),
         this.athleteFor(athleteId),
-        answersQuery,
+        this.tenant.selectFields(
+          questionnaireAnswers,
+          {
+            athleteId: questionnaireAnswers.athleteId,
+            date: questionnaireAnswers.date,
+            values: questionnaireAnswers.values,
+            total: questionnaireAnswers.total,
+            baselines: questionnaireAnswers.baselines,
+          },
+          {
+            where: and(
+              eq(questionnaireAnswers.questionnaireId, questionnaireId),
+              eq(questionnaireAnswers.athleteId, athleteId.toLowerCase()),
+              // Each answer keeps its baseline: the range alone (ADR 071).
+              between(questionnaireAnswers.date, from, to),
+            ),
+          },
+        ),
       ]);
       const items = trendItemsOf(questionnaire);
       return {
@@ -200,31 +192,29 @@ export class QuestionnaireTrendsStore {
         group: null,
       };
     }
-    const [questionnaire, { group, athletes }, answers] = await Promise.all([
-      this.questionnaireFor(questionnaireId),
-      this.groupWithAthletes(query.groupId ?? ''),
-      answersQuery,
+    const groupId = (query.groupId ?? '').toLowerCase();
+    const current = this.questionnaireFor(questionnaireId);
+    // The database adds the group's days up from the answers' typed items (ADR 072), while the group is looked up.
+    const [questionnaire, { group, athletes }, trend] = await Promise.all([
+      current,
+      this.groupWithAthletes(groupId),
+      current.then((found) =>
+        groupTrendOf(this.tenant, { questionnaireId, groupId, items: trendItemsOf(found), from, to }),
+      ),
     ]);
-    const items = trendItemsOf(questionnaire);
-    const base = { questionnaire, from, to, items };
-    const trend = groupSeries(
-      items,
-      athletes.map((athlete) => athlete.id),
-      answers,
+    return {
+      questionnaire,
       from,
       to,
-    );
-    const named = new Map(athletes.map((athlete) => [athlete.id, athlete]));
-    return {
-      ...base,
+      items: trendItemsOf(questionnaire),
       athlete: null,
       group: {
         group,
         series: trend.series,
-        athletes: trend.athletes.flatMap(({ athleteId: id, ...rest }) => {
-          const athlete = named.get(id);
-          return athlete ? [{ athlete, ...rest }] : [];
-        }),
+        athletes: athletes.map((athlete) => ({
+          athlete,
+          ...(trend.athletes.get(athlete.id) ?? { lastDate: null, flag: null, answers: 0 }),
+        })),
       },
     };
   }

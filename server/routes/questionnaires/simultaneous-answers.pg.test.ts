@@ -7,7 +7,7 @@ import type {
   QuestionnaireAssignment,
   QuestionnaireItem,
 } from '../../../contract/questionnaires';
-import { organizations, questionnaireVersions, users } from '../../db/schema';
+import { organizations, questionnaireAnswerItems, questionnaireVersions, users } from '../../db/schema';
 import { addCalendarDays, todayIn } from '../../lib/calendar-days';
 import { baselinesOf } from '../../lib/questionnaires/baselines';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -112,6 +112,31 @@ describe('answers under real overlap', () => {
     expect(rows).toHaveLength(10);
     for (const row of rows) expect(row.baselines, row.date).toEqual(baselinesOf(row, rows));
     expect(rows.find((row) => row.date === today)?.baselines.fatigue?.[0]).toBe(9);
+    // The typed items a group's trend adds up (ADR 072) are each answer's numbers with its final baselines.
+    const items = await t.db
+      .select()
+      .from(questionnaireAnswerItems)
+      .where(eq(questionnaireAnswerItems.questionnaireId, id));
+    const expected = rows.flatMap((row) =>
+      Object.entries({ ...row.values, total: row.total }).map(([itemId, value]) => {
+        const [count = 0, mean = null, sd = null] = row.baselines[itemId] ?? [];
+        return { answerId: row.id, itemId, value, baseCount: count, baseMean: mean, baseSd: sd };
+      }),
+    );
+    const byKey = (a: { answerId: string; itemId: string }, b: { answerId: string; itemId: string }) =>
+      `${a.answerId}${a.itemId}`.localeCompare(`${b.answerId}${b.itemId}`);
+    expect(
+      items
+        .map(({ answerId, itemId, value, baseCount, baseMean, baseSd }) => ({
+          answerId,
+          itemId,
+          value,
+          baseCount,
+          baseMean,
+          baseSd,
+        }))
+        .sort(byKey),
+    ).toEqual(expected.sort(byKey));
   });
 
   it('makes one version 2 when two saves of an answered questionnaire arrive at once', async () => {

@@ -1,4 +1,4 @@
-import type { DueResponse, QuestionnaireItem } from '@contract/questionnaires';
+import type { DueResponse, QuestionnaireForm } from '@contract/questionnaires';
 import type { AnswerValues } from '@contract/questionnaire-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceAnswer } from '@/lib/questionnaire-sync/device-answers';
@@ -7,7 +7,7 @@ import { useDeviceAnswers } from '@/lib/questionnaire-sync/use-device-answers';
 
 /** One questionnaire to answer on one day, with what the server and this device know of its answer. */
 export interface QuestionnaireDay {
-  questionnaire: QuestionnaireItem;
+  questionnaire: QuestionnaireForm;
   date: string;
   /** Due on that date (with its time of day), or answerable any day. */
   timeOfDay: string | null;
