@@ -1,4 +1,5 @@
 import { createStore, del, entries, set } from 'idb-keyval';
+import { broadcastTabs, memoryTabs, type TabConnection } from './device-tabs';
 
 /**
  * Records kept on this device until the server has them (chat messages ADR 062, questionnaire answers ADR 067):
@@ -10,7 +11,7 @@ export interface DeviceRecordStorage<T extends { id: string }> {
   put: (record: T) => Promise<void>;
   remove: (id: string) => Promise<void>;
   /** This tab's line to the other tabs: `announce` tells them records changed, `heard` hears theirs. */
-  connect: (heard: () => void) => { announce: () => void; close: () => void };
+  connect: (heard: () => void) => TabConnection;
 }
 
 export interface DeviceDatabase {
@@ -27,13 +28,7 @@ function indexedDbStorage<T extends { id: string }>(database: DeviceDatabase): D
       readAll: async () => (await entries<string, T>(store)).map(([, record]) => record),
       put: (record) => set(record.id, record, store),
       remove: (id) => del(id, store),
-      connect: (heard) => {
-        if (typeof BroadcastChannel === 'undefined')
-          return { announce: () => undefined, close: () => undefined };
-        const channel = new BroadcastChannel(database.channel);
-        channel.onmessage = () => heard();
-        return { announce: () => channel.postMessage('changed'), close: () => channel.close() };
-      },
+      connect: (heard) => broadcastTabs(database.channel, heard),
     };
   } catch {
     return null;
@@ -45,7 +40,6 @@ export function createMemoryDeviceStorage<T extends { id: string }>(): DeviceRec
   records: Map<string, T>;
 } {
   const records = new Map<string, T>();
-  const tabs = new Set<() => void>();
   return {
     records,
     readAll: () => Promise.resolve([...records.values()].map((record) => structuredClone(record))),
@@ -57,15 +51,7 @@ export function createMemoryDeviceStorage<T extends { id: string }>(): DeviceRec
       records.delete(id);
       return Promise.resolve();
     },
-    connect: (heard) => {
-      tabs.add(heard);
-      return {
-        announce: () => {
-          for (const tab of tabs) if (tab !== heard) setTimeout(tab, 0);
-        },
-        close: () => tabs.delete(heard),
-      };
-    },
+    connect: memoryTabs(),
   };
 }
 

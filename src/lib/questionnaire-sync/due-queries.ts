@@ -16,6 +16,8 @@ import { settingsQueries } from '@/lib/settings/settings-queries';
 
 /** The days asked for: today and the six after it, as the offline week keeps. */
 export const dueDays = 7;
+/** And the day before: an answer can be given until the day after its date, so yesterday's missed one still can. */
+export const dueDaysBefore = 1;
 
 export const questionnaireSyncKeys = {
   all: ['questionnaires'] as const,
@@ -25,12 +27,14 @@ export const questionnaireSyncKeys = {
 export const dueQueries = {
   comingWeek: (athleteId: string, from: string) =>
     queryOptions({
-      queryKey: [...questionnaireSyncKeys.dueOf(athleteId), from, addDaysTo(from, dueDays - 1)] as const,
+      queryKey: [
+        ...questionnaireSyncKeys.dueOf(athleteId),
+        addDaysTo(from, -dueDaysBefore),
+        addDaysTo(from, dueDays - 1),
+      ] as const,
       queryFn: async ({ signal }): Promise<DueResponse> => {
-        const to = addDaysTo(from, dueDays - 1);
-        const body = await api
-          .get('api/questionnaires/due', { searchParams: { from, to }, signal })
-          .json<unknown>();
+        const searchParams = { from: addDaysTo(from, -dueDaysBefore), to: addDaysTo(from, dueDays - 1) };
+        const body = await api.get('api/questionnaires/due', { searchParams, signal }).json<unknown>();
         return dueResponseSchema.parse(body);
       },
       // The dashboard, its card and the offline week read it within moments; the live event says when it changed.

@@ -1,6 +1,7 @@
 import type { PersonalRecord, ScheduledWorkout, UpsertLoggedSetRequest } from '@contract';
 import type { PitchValues } from '@contract/pitching';
 import { createStore, entries, promisifyRequest } from 'idb-keyval';
+import { broadcastTabs, memoryTabs, type TabConnection } from '../device-tabs';
 
 /**
  * The workout logs kept on this device (ADR 036): what the person entered and the ordered outbox of the API
@@ -111,7 +112,7 @@ export interface DeviceLogStorage {
     change: (stored: ReadonlyMap<string, DeviceLog>) => StoredChange,
   ) => Promise<void>;
   /** This tab's line to the device's other tabs: `announce` tells them logs changed, `heard` hears theirs. */
-  connect: (heard: () => void) => { announce: () => void; close: () => void };
+  connect: (heard: () => void) => TabConnection;
 }
 
 /** A log as an earlier version of the app stored it: logs kept before issue 16 have no pitches. */
@@ -158,18 +159,11 @@ function indexedDbStorage(): DeviceLogStorage | null {
             return done;
           });
         }),
-      connect: broadcastChannelConnection,
+      connect: (heard) => broadcastTabs(trackingDatabase.channel, heard),
     };
   } catch {
     return null;
   }
-}
-
-function broadcastChannelConnection(heard: () => void): ReturnType<DeviceLogStorage['connect']> {
-  if (typeof BroadcastChannel === 'undefined') return { announce: () => undefined, close: () => undefined };
-  const channel = new BroadcastChannel(trackingDatabase.channel);
-  channel.onmessage = () => heard();
-  return { announce: () => channel.postMessage('changed'), close: () => channel.close() };
 }
 
 /**
@@ -178,7 +172,6 @@ function broadcastChannelConnection(heard: () => void): ReturnType<DeviceLogStor
  */
 export function createMemoryDeviceLogStorage(): DeviceLogStorage & { logs: Map<string, StoredDeviceLog> } {
   const logs = new Map<string, StoredDeviceLog>();
-  const tabs = new Set<() => void>();
   return {
     logs,
     readAll: () => Promise.resolve([...logs.values()].map((log) => upgraded(structuredClone(log)))),
@@ -197,15 +190,7 @@ export function createMemoryDeviceLogStorage(): DeviceLogStorage & { logs: Map<s
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
-    connect: (heard) => {
-      tabs.add(heard);
-      return {
-        announce: () => {
-          for (const tab of tabs) if (tab !== heard) setTimeout(tab, 0);
-        },
-        close: () => tabs.delete(heard),
-      };
-    },
+    connect: memoryTabs(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DueResponse, QuestionnaireForm } from '@contract/questionnaires';
 import type { AnswerValues } from '@contract/questionnaire-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { addDaysTo } from '@/lib/schedule/calendar-range';
 import type { DeviceAnswer } from '@/lib/questionnaire-sync/device-answers';
 import { athleteToday, dueQueries, keptDueCovering } from '@/lib/questionnaire-sync/due-queries';
 import { useDeviceAnswers } from '@/lib/questionnaire-sync/use-device-answers';
@@ -41,33 +42,38 @@ export function questionnairesOfDay(
   due: DueResponse,
   deviceAnswers: readonly DeviceAnswer[],
   date: string,
-): { dueToday: QuestionnaireDay[]; anyDay: QuestionnaireDay[] } {
+): { dueToday: QuestionnaireDay[]; missedDayBefore: QuestionnaireDay[]; anyDay: QuestionnaireDay[] } {
   // The version asked for; an any-day one is answered in its newest.
   const byId = (id: string, version?: number) =>
     due.questionnaires.find(
       (questionnaire) =>
         questionnaire.id === id && questionnaire.version === (version ?? questionnaire.currentVersion),
     );
-  const deviceAnswerOf = (questionnaireId: string) =>
-    deviceAnswers.find((answer) => answer.questionnaireId === questionnaireId && answer.date === date) ??
-    null;
-  const dueToday = due.due
-    .filter((item) => item.date === date)
-    .sort((a, b) => a.timeOfDay.localeCompare(b.timeOfDay))
-    .flatMap((item): QuestionnaireDay[] => {
-      const questionnaire = byId(item.questionnaireId, item.version);
-      return questionnaire
-        ? [
-            {
-              questionnaire,
-              date,
-              timeOfDay: item.timeOfDay,
-              serverAnswer: item.answer,
-              deviceAnswer: deviceAnswerOf(item.questionnaireId),
-            },
-          ]
-        : [];
-    });
+  const deviceAnswerOf = (questionnaireId: string, on = date) =>
+    deviceAnswers.find((answer) => answer.questionnaireId === questionnaireId && answer.date === on) ?? null;
+  const dueOn = (on: string) =>
+    due.due
+      .filter((item) => item.date === on)
+      .sort((a, b) => a.timeOfDay.localeCompare(b.timeOfDay))
+      .flatMap((item): QuestionnaireDay[] => {
+        const questionnaire = byId(item.questionnaireId, item.version);
+        return questionnaire
+          ? [
+              {
+                questionnaire,
+                date: on,
+                timeOfDay: item.timeOfDay,
+                serverAnswer: item.answer,
+                deviceAnswer: deviceAnswerOf(item.questionnaireId, on),
+              },
+            ]
+          : [];
+      });
+  const dueToday = dueOn(date);
+  // The day before's that the server has no answer for: still answerable, and shown once answered from here.
+  const missedDayBefore = dueOn(addDaysTo(date, -1)).filter(
+    (day) => day.serverAnswer === null || day.deviceAnswer !== null,
+  );
   const anyDay = due.answerable
     .filter((id) => !dueToday.some((day) => day.questionnaire.id === id))
     .flatMap((id): QuestionnaireDay[] => {
@@ -78,5 +84,5 @@ export function questionnairesOfDay(
         ? [{ questionnaire, date, timeOfDay: null, serverAnswer, deviceAnswer: deviceAnswerOf(id) }]
         : [];
     });
-  return { dueToday, anyDay };
+  return { dueToday, missedDayBefore, anyDay };
 }

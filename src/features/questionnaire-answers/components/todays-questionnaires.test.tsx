@@ -10,7 +10,7 @@ import {
   createMemoryDeviceAnswerStorage,
   forgetDeviceAnswersInMemory,
 } from '@/lib/questionnaire-sync/device-answers';
-import { todayIn } from '@/lib/schedule/calendar-range';
+import { addDaysTo, todayIn } from '@/lib/schedule/calendar-range';
 import { stopTrackingSync } from '@/lib/tracking-sync/start-tracking-sync';
 
 const today = todayIn(demoSettings.timeZone);
@@ -84,6 +84,27 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
     expect(await screen.findByText('1 of 2 answered today')).toBeInTheDocument();
     expect(within(due).getByRole('link', { name: 'Change Daily wellness' })).toBeInTheDocument();
     expect(within(due).getByText('Answered · will send when you’re back online')).toBeInTheDocument();
+  });
+
+  it("offer yesterday's missed one, which can still be answered today", async () => {
+    const yesterday = addDaysTo(today, -1);
+    server.use(...createQuestionnaireAnswersFake({ today }).handlers);
+    signInAs(demoUsers.athlete);
+    const { user, router } = renderApp('/app/dashboard');
+    const missed = await screen.findByRole('list', { name: 'Questionnaires missed yesterday' });
+    expect(
+      within(missed)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Daily wellnessYou can still answer it todayAnswer']);
+    // Today's count is today's alone.
+    expect(screen.getByText('0 of 2 answered today')).toBeInTheDocument();
+    await user.click(within(missed).getByRole('link', { name: 'Answer yesterday’s Daily wellness' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/app/questionnaires/answer/${demoQuestionnaireIds.wellness}/${yesterday}`,
+      ),
+    );
   });
 
   it('show no card when nothing is assigned, nor to staff', async () => {

@@ -21,7 +21,16 @@ const answerLinkClass =
 const changeLinkClass =
   'inline-flex min-h-12 shrink-0 items-center justify-center rounded-lg px-3 text-sm font-medium text-primary-ink hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
-function QuestionnaireRow({ day, when }: { day: QuestionnaireDay; when: string }) {
+function QuestionnaireRow({
+  day,
+  when,
+  whose = '',
+}: {
+  day: QuestionnaireDay;
+  when: string;
+  /** Before the name in the buttons' names, for a day other than today: "yesterday’s ". */
+  whose?: string;
+}) {
   const answered = isAnswered(day);
   const refused = day.deviceAnswer?.status === 'refused';
   const waiting = day.deviceAnswer?.status === 'pending';
@@ -64,7 +73,7 @@ function QuestionnaireRow({ day, when }: { day: QuestionnaireDay; when: string }
           to="/app/questionnaires/answer/$questionnaireId/$date"
           params={params}
           className={changeLinkClass}
-          aria-label={`Change ${name}`}
+          aria-label={`Change ${whose}${name}`}
         >
           Change
         </Link>
@@ -73,7 +82,7 @@ function QuestionnaireRow({ day, when }: { day: QuestionnaireDay; when: string }
           to="/app/questionnaires/answer/$questionnaireId/$date"
           params={params}
           className={answerLinkClass}
-          aria-label={`${refused ? 'Fix' : 'Answer'} ${name}`}
+          aria-label={`${refused ? 'Fix' : 'Answer'} ${whose}${name}`}
         >
           {refused ? 'Fix' : 'Answer'}
         </Link>
@@ -87,7 +96,7 @@ export function TodaysQuestionnaires({ userId }: { userId: string }) {
   const formats = useFormats();
   const { due, deviceAnswers, day } = useDueCovering(userId, null);
   if (!due.data) return null;
-  const { dueToday, anyDay } = questionnairesOfDay(due.data, deviceAnswers, day);
+  const { dueToday, missedDayBefore, anyDay } = questionnairesOfDay(due.data, deviceAnswers, day);
   const answeredCount = dueToday.filter(isAnswered).length;
   return (
     <div className="space-y-3">
@@ -111,8 +120,25 @@ export function TodaysQuestionnaires({ userId }: { userId: string }) {
       ) : (
         <p className="text-sm text-muted-foreground">Nothing to answer today.</p>
       )}
+      {missedDayBefore.length > 0 ? (
+        <div className="border-t border-border pt-3">
+          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            Missed yesterday
+          </h3>
+          <ul aria-label="Questionnaires missed yesterday" className="divide-y divide-border">
+            {missedDayBefore.map((item) => (
+              <QuestionnaireRow
+                key={item.questionnaire.id}
+                day={item}
+                whose="yesterday’s "
+                when="You can still answer it today"
+              />
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {anyDay.length > 0 ? (
-        <div className={dueToday.length > 0 ? 'border-t border-border pt-3' : ''}>
+        <div className="border-t border-border pt-3">
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Any day</h3>
           <ul aria-label="Questionnaires to answer any day" className="divide-y divide-border">
             {anyDay.map((item) => (
