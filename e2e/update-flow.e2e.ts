@@ -23,7 +23,7 @@ async function runningRelease(page: Page): Promise<ReleaseName | 'unknown'> {
 }
 
 describe('a deploy while a tab is open, in Chromium against the real server', () => {
-  const openContext = useAppContexts();
+  const openContext = useAppContexts({ noWorkerWarmUp: true });
   beforeAll(() => deployRelease('release-1'));
   // The other suites run against the release the server started with.
   afterEach(() => deployRelease('release-1'));
@@ -64,9 +64,7 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
     expect(loads()).toBe(loadsBeforeDeploy);
 
     // A screen never opened before: its chunk is gone from the server, the old worker still has it.
-    // A click event without the pointer: Chromium (156) warms the active worker up on a link's pointerdown, which
-    // holds the waiting one back for 30 s, and for good while DevTools is attached to it (docs/decisions/073).
-    await page.getByRole('navigation').getByRole('link', { name: 'Travel roster' }).dispatchEvent('click');
+    await page.getByRole('navigation').getByRole('link', { name: 'Travel roster' }).click();
     await page.waitForFunction(
       (key) => sessionStorage.getItem(key) === null && document.readyState === 'complete',
       updatePendingKey,
