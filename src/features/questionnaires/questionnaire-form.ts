@@ -3,11 +3,13 @@ import type {
   QuestionnaireTemplate,
   SaveQuestionnaireRequest,
 } from '@contract/questionnaires';
-import { saveQuestionnaireRequestSchema } from '@contract/questionnaires';
+import { questionnaireTemplates, saveQuestionnaireRequestSchema } from '@contract/questionnaires';
 import type { BetterDirection, Question, QuestionKind } from '@contract/questionnaire-rules';
+import { betterDirections, questionKinds, questionMeasures } from '@contract/questionnaire-rules';
 import type { QuestionnaireTemplateBody } from '@contract/questionnaire-templates';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { get } from 'react-hook-form';
+import { z } from 'zod';
 
 /*
  * The builder's form: every question keeps the boxes of every kind as typed text, so the contract's schema is the
@@ -42,6 +44,55 @@ export interface QuestionnaireFormValues {
   totalBetter: BetterDirection | '';
   questions: QuestionForm[];
 }
+
+/** What the builder keeps on the device while the coach works: the boxes, and the version they started from. */
+export interface QuestionnaireDraft {
+  values: QuestionnaireFormValues;
+  /** The saved version the changes were made on; null for a new questionnaire. */
+  version: number | null;
+}
+
+const questionFormSchema = z.object({
+  questionId: z.string().min(1),
+  kind: z.enum(questionKinds),
+  prompt: z.string(),
+  required: z.boolean(),
+  min: z.string(),
+  max: z.string(),
+  minLabel: z.string(),
+  maxLabel: z.string(),
+  better: z.enum([...betterDirections, '']),
+  alertAt: z.string(),
+  unit: z.string(),
+  measure: z.enum(questionMeasures).nullable(),
+  options: z.array(z.object({ text: z.string() })),
+});
+const questionnaireDraftSchema = z.object({
+  values: z.object({
+    name: z.string(),
+    description: z.string(),
+    template: z.enum(questionnaireTemplates).nullable(),
+    anyDay: z.boolean(),
+    hasTotal: z.boolean(),
+    totalLabel: z.string(),
+    totalBetter: z.enum([...betterDirections, '']),
+    questions: z.array(questionFormSchema),
+  }),
+  version: z.int().nullable(),
+}) satisfies z.ZodType<QuestionnaireDraft>;
+
+/** A draft read back from the device (outside input): the builder's shape, or null. */
+export const readQuestionnaireDraft = (saved: unknown): QuestionnaireDraft | null =>
+  questionnaireDraftSchema.safeParse(saved).data ?? null;
+
+/** Where the builder keeps its draft: per user, and per questionnaire or per template it starts from. */
+export const questionnaireDraftKey = (
+  userId: string,
+  start: { questionnaireId: string } | { template: QuestionnaireTemplate | undefined },
+) =>
+  'questionnaireId' in start
+    ? `questionnaire-${userId}-${start.questionnaireId}`
+    : `questionnaire-${userId}-new-${(start.template ?? 'blank').replaceAll('_', '-')}`;
 
 export const questionKindLabels: Record<QuestionKind, string> = {
   scale: 'Scale',

@@ -1,7 +1,7 @@
 import type { QuestionnaireItem } from '@contract/questionnaires';
 import { questionnaireTemplates } from '@contract/questionnaires';
 import { questionnaireTemplateBodies } from '@contract/questionnaire-templates';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -13,12 +13,18 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ClipboardIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/lib/api/api-request-error';
+import { authQueries } from '@/lib/auth/auth-queries';
 import { requestFailureMessage, requestFailureSummary } from '@/lib/api/request-failure';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useScreenTitle } from '@/stores/header-store';
 import { useArchiveQuestionnaire } from '../api/archive-questionnaire';
 import { questionnaireQueries } from '../api/questionnaire-queries';
-import { emptyQuestionnaireForm, questionnaireFormOf, templateFormOf } from '../questionnaire-form';
+import {
+  emptyQuestionnaireForm,
+  questionnaireDraftKey,
+  questionnaireFormOf,
+  templateFormOf,
+} from '../questionnaire-form';
 import { plural, templateLabels } from '../questionnaire-words';
 import { AssignmentsPanel } from './assignments-panel';
 import { QuestionnaireBuilder } from './questionnaire-builder';
@@ -34,6 +40,7 @@ const chipClass =
 export function NewQuestionnairePage() {
   useScreenTitle('New questionnaire');
   const { template } = newRoute.useSearch();
+  const { data: me } = useSuspenseQuery(authQueries.me());
   const initial = template ? templateFormOf(questionnaireTemplateBodies[template]) : emptyQuestionnaireForm;
   return (
     <div className="mx-auto max-w-4xl space-y-5">
@@ -65,7 +72,11 @@ export function NewQuestionnairePage() {
         ))}
       </nav>
       {/* Another template starts the builder again from it. */}
-      <QuestionnaireBuilder key={template ?? 'blank'} initial={initial} />
+      <QuestionnaireBuilder
+        key={template ?? 'blank'}
+        initial={initial}
+        draftKey={questionnaireDraftKey(me.user.id, { template })}
+      />
     </div>
   );
 }
@@ -112,6 +123,7 @@ export function QuestionnairePage() {
 }
 
 function QuestionnaireScreen({ questionnaire }: { questionnaire: QuestionnaireItem }) {
+  const { data: me } = useSuspenseQuery(authQueries.me());
   const archive = useArchiveQuestionnaire();
   const { setNewNotification } = useNotificationActions();
   const [confirming, setConfirming] = useState(false);
@@ -186,6 +198,7 @@ function QuestionnaireScreen({ questionnaire }: { questionnaire: QuestionnaireIt
         key={`${questionnaire.currentVersion}-${questionnaire.updatedAt}`}
         questionnaire={questionnaire}
         initial={questionnaireFormOf(questionnaire)}
+        draftKey={questionnaireDraftKey(me.user.id, { questionnaireId: questionnaire.id })}
       />
 
       <ConfirmDialog

@@ -4,8 +4,8 @@ import { demoUsers } from '@mocks/data';
 import { apiError } from '@mocks/handlers/respond';
 import { demoQuestionnaireIds, questionnaireHandlers } from '@mocks/handlers/questionnaires';
 import { server } from '@mocks/server';
-import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { recordBodies } from '@/testing/record-bodies';
 import { renderApp } from '@/testing/render-app';
 import { signInAs } from '@/testing/sign-in-as';
@@ -127,6 +127,47 @@ describe('the questionnaire builder', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText(/now version 2; earlier answers keep their questions/),
     ).toBeInTheDocument();
+  });
+
+  it('keeps the coach’s changes through a failed save and a reload, until they are discarded', async () => {
+    // The device has lost its connection: the save fails at once instead of being retried.
+    server.use(http.put('*/api/questionnaires/:id', () => HttpResponse.error()));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const first = renderApp(`/app/questionnaires/${demoQuestionnaireIds.wellness}`);
+    await first.user.type(await screen.findByRole('textbox', { name: 'Name' }), ' (pitchers)');
+    await first.user.click(screen.getByRole('button', { name: 'Remove question 5' }));
+    await first.user.click(screen.getByRole('button', { name: 'Save questionnaire' }));
+    expect(await screen.findByText('The questionnaire was not saved.')).toBeInTheDocument();
+    first.unmount();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const { user } = renderApp(`/app/questionnaires/${demoQuestionnaireIds.wellness}`);
+    expect(await screen.findByText('Your unsaved changes are back.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Daily wellness (pitchers)');
+    expect(questionCards()).toHaveLength(4);
+    expect(screen.getByText('Not saved yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Discard my changes' }));
+    expect(screen.queryByText('Your unsaved changes are back.')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Daily wellness');
+    expect(questionCards()).toHaveLength(5);
+    expect(screen.getByText('No changes')).toBeInTheDocument();
+  });
+
+  it('keeps a new questionnaire’s draft per template it starts from', async () => {
+    const first = renderApp('/app/questionnaires/new?template=hooper');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await first.user.clear(name);
+    await first.user.type(name, 'Hooper for pitchers');
+    first.unmount();
+
+    renderApp('/app/questionnaires/new');
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('');
+    expect(screen.queryByText('Your unsaved changes are back.')).not.toBeInTheDocument();
+    cleanup();
+    renderApp('/app/questionnaires/new?template=hooper');
+    expect(await screen.findByText('Your unsaved changes are back.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Hooper for pitchers');
   });
 
   it('archives after asking, and restores', async () => {

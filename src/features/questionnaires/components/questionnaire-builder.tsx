@@ -3,7 +3,7 @@ import { questionnaireLimits } from '@contract/questionnaires';
 import type { QuestionKind } from '@contract/questionnaire-rules';
 import { questionKinds } from '@contract/questionnaire-rules';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -13,18 +13,25 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlusIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
+import { RestoredDraftNotice } from '@/components/widgets/restored-draft-notice';
 import { SortableItem, SortableList } from '@/components/widgets/sortable-list';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { requestFailureMessage, showFieldErrors } from '@/lib/api/request-failure';
+import {
+  clearDeviceFormDraft,
+  loadDeviceFormDraft,
+  saveDeviceFormDraft,
+} from '@/lib/form-drafts/device-form-draft';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useSaveQuestionnaire } from '../api/save-questionnaire';
-import type { QuestionnaireFormValues } from '../questionnaire-form';
+import type { QuestionnaireDraft, QuestionnaireFormValues } from '../questionnaire-form';
 import {
   emptyQuestion,
   formFieldOf,
   messageAt,
   questionKindLabels,
   questionnaireFormResolver,
+  readQuestionnaireDraft,
   toSaveQuestionnaireRequest,
 } from '../questionnaire-form';
 import { plural } from '../questionnaire-words';
@@ -34,6 +41,8 @@ interface QuestionnaireBuilderProps {
   /** The saved questionnaire being changed; absent for a new one. */
   questionnaire?: QuestionnaireItem;
   initial: QuestionnaireFormValues;
+  /** Where this builder keeps its draft on the device (`questionnaireDraftKey`). */
+  draftKey: string;
 }
 
 /** How many places a failed check marked, for the line beside Save. */
@@ -53,12 +62,15 @@ function countErrors(errors: unknown): number {
  * The questionnaire builder: name, description, when it may be answered, its total, and the ordered questions
  * (dragged, or moved with buttons). What the contract refuses is said beside the box, before and after a save.
  */
-export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBuilderProps) {
+export function QuestionnaireBuilder({ questionnaire, initial: given, draftKey }: QuestionnaireBuilderProps) {
+  // The builder is keyed by what it starts from: the first value is the one to compare with and go back to.
+  const [initial] = useState(given);
+  const [restored, setRestored] = useState(() => loadDeviceFormDraft(draftKey, readQuestionnaireDraft));
   const form = useForm<QuestionnaireFormValues>({
-    defaultValues: initial,
+    defaultValues: restored?.values.values ?? initial,
     resolver: questionnaireFormResolver,
   });
-  const { control, register, handleSubmit, formState, setError } = form;
+  const { control, register, handleSubmit, formState, setError, reset } = form;
   const questions = useFieldArray({ control, name: 'questions' });
   const navigate = useNavigate();
   const { setNewNotification } = useNotificationActions();
@@ -68,8 +80,41 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
   const descriptionId = useId();
   const addId = useId();
 
+  const hasUnsaved = formState.isDirty || restored !== null;
+  const unsavedRef = useRef(hasUnsaved);
+  useEffect(() => {
+    unsavedRef.current = hasUnsaved;
+  }, [hasUnsaved]);
+
+  // Every change goes to the device at once: a reload, a lost connection or a failed save loses nothing.
+  const version = questionnaire?.currentVersion ?? null;
+  useEffect(() => {
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        if (savedRef.current) return;
+        // The saved questionnaire itself is no draft (a discard resets the form to it, which lands here too).
+        if (JSON.stringify(values) === JSON.stringify(initial)) {
+          clearDeviceFormDraft(draftKey);
+          return;
+        }
+        const draft: QuestionnaireDraft = { values, version };
+        saveDeviceFormDraft(draftKey, draft);
+      },
+    });
+  }, [form, draftKey, version, initial]);
+
+  const discardChanges = () => {
+    clearDeviceFormDraft(draftKey);
+    setRestored(null);
+    setProblem(null);
+    reset(initial);
+  };
+
   const save = useSaveQuestionnaire((saved) => {
     savedRef.current = true;
+    unsavedRef.current = false;
+    clearDeviceFormDraft(draftKey);
     setNewNotification({
       title: questionnaire ? 'Questionnaire saved' : 'Questionnaire created',
       message:
@@ -84,8 +129,8 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
   });
 
   const blocker = useBlocker({
-    shouldBlockFn: () => formState.isDirty && !savedRef.current,
-    enableBeforeUnload: () => formState.isDirty && !savedRef.current,
+    shouldBlockFn: () => unsavedRef.current && !savedRef.current,
+    enableBeforeUnload: () => unsavedRef.current && !savedRef.current,
     withResolver: true,
   });
 
@@ -127,6 +172,17 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
         onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
         className="space-y-5"
       >
+        {restored ? (
+          <RestoredDraftNotice
+            savedAt={restored.savedAt}
+            startingPoint={questionnaire ? 'the saved questionnaire' : 'where you started'}
+            onDiscard={discardChanges}
+          >
+            {questionnaire && restored.values.version !== questionnaire.currentVersion
+              ? `They were made on version ${restored.values.version ?? 1}; it is now version ${questionnaire.currentVersion}, and saving replaces its questions with yours.`
+              : null}
+          </RestoredDraftNotice>
+        ) : null}
         <Card className="p-5 sm:p-6">
           <TextField
             label="Name"
@@ -272,7 +328,7 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
               <p>{problem}</p>
             </Alert>
           ) : null}
-          {makesVersion && formState.isDirty ? (
+          {makesVersion && hasUnsaved ? (
             <p role="note" className="mb-2 text-sm text-foreground">
               It has {plural(questionnaire.answerCount, 'answer')}: saving makes version{' '}
               {questionnaire.currentVersion + 1}. The answers given keep the questions they answered.
@@ -284,7 +340,7 @@ export function QuestionnaireBuilder({ questionnaire, initial }: QuestionnaireBu
                 <span className="font-medium text-danger">
                   {checkFailed === 1 ? '1 field needs' : `${checkFailed} fields need`} attention.
                 </span>
-              ) : formState.isDirty ? (
+              ) : hasUnsaved ? (
                 'Not saved yet'
               ) : (
                 'No changes'

@@ -41,7 +41,7 @@ import { BlockCard } from './block-card';
 import { ExercisePicker } from './exercise-picker';
 import { NewExerciseDialog } from './new-exercise-dialog';
 import { SortableItem, SortableList } from '@/components/widgets/sortable-list';
-import { useFormats } from '@/lib/format/use-formats';
+import { RestoredDraftNotice } from '@/components/widgets/restored-draft-notice';
 
 const blockLetter = (index: number): string =>
   index < 26
@@ -87,7 +87,6 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
   const blocks = useFieldArray({ control, name: 'blocks' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formats = useFormats();
   const { setNewNotification } = useNotificationActions();
   const [problem, setProblem] = useState<SaveProblem>(null);
   const [checkFailed, setCheckFailed] = useState(0);
@@ -218,16 +217,11 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
         className="space-y-5"
       >
         {restored ? (
-          <Alert tone="info" role="status" title="Your unsaved changes are back.">
-            <p>
-              They were kept on this device ({formats.instant(restored.savedAt, 'dateTime')}). Save them, or
-              go back to
-              {workout ? ' the saved workout' : ' an empty form'}.
-            </p>
-            <Button variant="secondary" className="mt-3" onClick={discardChanges}>
-              Discard my changes
-            </Button>
-          </Alert>
+          <RestoredDraftNotice
+            savedAt={restored.savedAt}
+            startingPoint={workout ? 'the saved workout' : 'an empty form'}
+            onDiscard={discardChanges}
+          />
         ) : null}
         {workout?.archived ? (
           <Alert tone="warning" role="status" title="This workout is archived.">
