@@ -4,6 +4,7 @@ import { baselineMinAnswers, sdFloorOf, type FlagLevel } from '../../../contract
 import type { TrendItem } from '../../../contract/questionnaires';
 import { athleteGroupMembers, questionnaireAnswerItems, questionnaireAnswers, users } from '../../db/schema';
 import type { TenantScope } from '../tenancy';
+import { round } from './trends';
 
 export interface GroupTrend {
   series: {
@@ -15,8 +16,6 @@ export interface GroupTrend {
 }
 
 const levels: (FlagLevel | null)[] = [null, 'amber', 'red'];
-
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * A group's trend, added up by the database from the answers' typed items (ADR 072): per item and date the mean of

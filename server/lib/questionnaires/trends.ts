@@ -84,7 +84,8 @@ export function itemValue(
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-const round = (value: number, places = 3) => {
+/** A figure as the trends show it: to `places` decimals. */
+export const round = (value: number, places = 3) => {
   const factor = 10 ** places;
   return Math.round(value * factor) / factor;
 };

@@ -29,7 +29,7 @@ import { forbidden, invalidFields, notFound } from '../../lib/errors';
 import { dueBetween } from '../../lib/questionnaires/due';
 import { versionView } from '../../lib/questionnaires/views';
 import { groupTrendOf } from '../../lib/questionnaires/group-trend';
-import { athleteSeries, flaggedItemsOf, trendItemsOf } from '../../lib/questionnaires/trends';
+import { athleteSeries, flaggedItemsOf, round, trendItemsOf } from '../../lib/questionnaires/trends';
 import type { TenantScope } from '../../lib/tenancy';
 
 /** Weeks of the session-RPE load chart. */
@@ -370,14 +370,13 @@ export class QuestionnaireTrendsStore {
       week.sessions += 1;
     }
     const { acute, chronic, ratio } = sessionLoadRatio(sessions, to);
-    const round = (value: number) => Math.round(value * 10) / 10;
     return {
       athleteId: athlete.id,
       to,
-      weeks: weeks.map((week) => ({ ...week, load: round(week.load) })),
-      acute: round(acute),
-      chronic: round(chronic),
-      ratio: ratio === null ? null : Math.round(ratio * 100) / 100,
+      weeks: weeks.map((week) => ({ ...week, load: round(week.load, 1) })),
+      acute: round(acute, 1),
+      chronic: round(chronic, 1),
+      ratio: ratio === null ? null : round(ratio, 2),
       zone: ratio === null ? null : sessionLoadZone(ratio),
     };
   }

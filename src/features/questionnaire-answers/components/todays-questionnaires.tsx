@@ -91,6 +91,33 @@ function QuestionnaireRow({
   );
 }
 
+/** A titled list under today's (yesterday's missed ones, the any-day ones); nothing when it is empty. */
+function QuestionnaireSection({
+  title,
+  listLabel,
+  days,
+  whose,
+  when,
+}: {
+  title: string;
+  listLabel: string;
+  days: QuestionnaireDay[];
+  whose?: string;
+  when: string;
+}) {
+  if (days.length === 0) return null;
+  return (
+    <div className="border-t border-border pt-3">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      <ul aria-label={listLabel} className="divide-y divide-border">
+        {days.map((item) => (
+          <QuestionnaireRow key={item.questionnaire.id} day={item} whose={whose} when={when} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Today's questionnaires on the athlete's dashboard: what is due, answered or not, then the any-day ones. */
 export function TodaysQuestionnaires({ userId }: { userId: string }) {
   const formats = useFormats();
@@ -120,33 +147,19 @@ export function TodaysQuestionnaires({ userId }: { userId: string }) {
       ) : (
         <p className="text-sm text-muted-foreground">Nothing to answer today.</p>
       )}
-      {missedDayBefore.length > 0 ? (
-        <div className="border-t border-border pt-3">
-          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            Missed yesterday
-          </h3>
-          <ul aria-label="Questionnaires missed yesterday" className="divide-y divide-border">
-            {missedDayBefore.map((item) => (
-              <QuestionnaireRow
-                key={item.questionnaire.id}
-                day={item}
-                whose="yesterday’s "
-                when="You can still answer it today"
-              />
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {anyDay.length > 0 ? (
-        <div className="border-t border-border pt-3">
-          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Any day</h3>
-          <ul aria-label="Questionnaires to answer any day" className="divide-y divide-border">
-            {anyDay.map((item) => (
-              <QuestionnaireRow key={item.questionnaire.id} day={item} when="After practice" />
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <QuestionnaireSection
+        title="Missed yesterday"
+        listLabel="Questionnaires missed yesterday"
+        days={missedDayBefore}
+        whose="yesterday’s "
+        when="You can still answer it today"
+      />
+      <QuestionnaireSection
+        title="Any day"
+        listLabel="Questionnaires to answer any day"
+        days={anyDay}
+        when="After practice"
+      />
     </div>
   );
 }
