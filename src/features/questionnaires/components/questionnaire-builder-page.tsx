@@ -53,7 +53,8 @@ export function NewQuestionnairePage() {
         <span className="text-sm text-muted-foreground">Start from</span>
         <Link
           from="/app/questionnaires/new"
-          search={{}}
+          // Explicitly none: only the page without a template is "Blank".
+          search={{ template: undefined }}
           activeOptions={{ includeSearch: true, explicitUndefined: true }}
           className={chipClass}
         >

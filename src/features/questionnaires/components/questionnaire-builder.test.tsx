@@ -29,6 +29,9 @@ describe('the questionnaire builder', { timeout: 30_000 }, () => {
     const posts = recordBodies('POST', '/api/questionnaires');
     const { user, router } = renderApp('/app/questionnaires/new?template=wellness');
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Daily wellness');
+    const startFrom = screen.getByRole('navigation', { name: 'Start from' });
+    expect(within(startFrom).getByRole('link', { name: 'Wellness' })).toHaveAttribute('aria-current', 'page');
+    expect(within(startFrom).getByRole('link', { name: 'Blank' })).not.toHaveAttribute('aria-current');
     expect(questionCards()).toHaveLength(5);
     expect(screen.getByRole('switch', { name: 'Add up the scale answers' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Name of the total' })).toHaveValue('Wellness score');
