@@ -31,21 +31,19 @@ async function runningRelease(page: Page): Promise<ReleaseName | 'unknown'> {
 }
 
 describe('a deploy while a tab is open, in Chromium against the real server', () => {
-  const openContext = useAppContexts({ noWorkerWarmUp: true });
+  const openContext = useAppContexts();
   beforeAll(() => deployRelease('release-1'));
   // The other suites run against the release the server started with.
   afterEach(() => deployRelease('release-1'));
 
-  async function open(serviceWorkers: 'allow' | 'block') {
-    const context = await openContext({ serviceWorkers });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+  /** A page with service workers blocked, counting its loads. */
+  async function open() {
+    const page = await (await openContext({ serviceWorkers: 'block' })).newPage();
     let loads = 0;
     page.on('load', () => {
       loads += 1;
     });
-    return { context, page, pageErrors, loads: () => loads };
+    return { page, loads: () => loads };
   }
 
   const signInAsCoach = (page: Page) => signInToDashboard(page, 'coach@demo.test');
@@ -98,7 +96,7 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
   }, 120_000);
 
   it('reloads a tab without a service worker once into the new release when a chunk it needs is gone', async () => {
-    const { page, loads } = await open('block');
+    const { page, loads } = await open();
     await signInAsCoach(page);
     expect(await runningRelease(page)).toBe('release-1');
     const loadsBeforeDeploy = loads();

@@ -44,27 +44,14 @@ export const fakeMicrophoneFlags = ['--use-fake-device-for-media-stream', '--use
 
 export interface LaunchOptions {
   fakeMicrophone?: boolean;
-  /**
-   * Chromium warms a service worker up for the links on the page, which holds a waiting worker back until the warm
-   * one is idle: never, with DevTools attached to it (docs/decisions/073).
-   */
-  noWorkerWarmUp?: boolean;
 }
 
-export async function launchBrowser({
-  fakeMicrophone = false,
-  noWorkerWarmUp = false,
-}: LaunchOptions = {}): Promise<Browser> {
+export async function launchBrowser({ fakeMicrophone = false }: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumExecutable,
     headless: true,
     timeout: 30_000,
-    args: [
-      '--headless',
-      ...chromiumFlags,
-      ...(fakeMicrophone ? fakeMicrophoneFlags : []),
-      ...(noWorkerWarmUp ? ['--disable-features=SpeculativeServiceWorkerWarmUp'] : []),
-    ],
+    args: ['--headless', ...chromiumFlags, ...(fakeMicrophone ? fakeMicrophoneFlags : [])],
   });
 }
 
