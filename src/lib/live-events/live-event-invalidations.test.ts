@@ -115,4 +115,16 @@ describe('what a live event reads again', () => {
     expect(screen.readsOf(['groups', 'list'])).toBe(2);
     screen.close();
   });
+
+  it('reads everything on screen again when a stream starts without a cursor, and nothing when one resumes', async () => {
+    const screen = createScreen();
+    await screen.query(['chat', 'conversation', 'c1']);
+    // A resumed stream's ready has no id: the replay that follows brings what was missed.
+    await applyLiveEvent(screen.queryClient, { ...event('ready'), id: '' });
+    expect(screen.readsOf(['chat', 'conversation', 'c1'])).toBe(1);
+    // A new stream starts at its ready: a message sent while the screen was loading came before it.
+    await applyLiveEvent(screen.queryClient, event('ready'));
+    expect(screen.readsOf(['chat', 'conversation', 'c1'])).toBe(2);
+    screen.close();
+  });
 });

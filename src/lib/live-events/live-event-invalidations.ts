@@ -56,9 +56,10 @@ function isPitchesOfLog(queryKey: QueryKey, logId: string): boolean {
 }
 
 export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Promise<void> {
+  // A stream opened without a cursor (its ready carries one) starts now; a reset is behind the retention. Either way
+  // what changed since the screen's reads is unknown, so everything is read anew (ADR 074).
+  if (event.kind === 'reset' || (event.kind === 'ready' && event.id !== '')) return queryClient.invalidateQueries();
   if (event.kind === 'ready') return;
-  // Behind the retention: what was missed is unknown, so everything is read anew.
-  if (event.kind === 'reset') return queryClient.invalidateQueries();
   const keys = invalidationsByKind[event.kind](event);
   const { logId } = event.data;
   await Promise.all([

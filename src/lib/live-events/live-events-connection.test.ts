@@ -12,16 +12,19 @@ const apiBaseUrl = 'http://localhost:3000/';
 /** The Web Locks API as a browser has it for one exclusive lock: granted in turn, held while the callback's promise is. */
 function createFakeLocks(): LockManager {
   let tail: Promise<unknown> = Promise.resolve();
+  let held = 0;
   const request = (
     name: string,
     options: LockOptions,
     callback: (lock: Lock | null) => unknown,
   ): Promise<unknown> => {
+    if (options.ifAvailable && held > 0) return Promise.resolve().then(() => callback(null));
+    held += 1;
     const granted = tail.then(() => {
       if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
       return callback({ name, mode: 'exclusive' });
     });
-    tail = granted.catch(() => undefined);
+    tail = granted.catch(() => undefined).finally(() => (held -= 1));
     return granted;
   };
   return { request, query: () => Promise.resolve({ held: [], pending: [] }) } as unknown as LockManager;
@@ -48,16 +51,18 @@ afterEach(() => {
 function openTab(locks: LockManager | null) {
   const received: LiveEvent[] = [];
   const cursor = memoryCursor();
+  const joined = { count: 0 };
   const tab = connectLiveEvents({
     apiBaseUrl,
     getToken: () => tokenFor(demoUsers.athlete),
     onEvent: (event) => received.push(event),
+    onJoined: () => (joined.count += 1),
     cursor,
     locks,
     timing: { retryMs: 20 },
   });
   tabs.push(tab);
-  return { tab, received, cursor };
+  return { tab, received, cursor, joined };
 }
 
 describe('one stream per browser', () => {
@@ -71,6 +76,9 @@ describe('one stream per browser', () => {
     await waitFor(() => expect(fake.streams).toHaveLength(1));
     expect(first.tab.isLeader()).toBe(true);
     expect(second.tab.isLeader()).toBe(false);
+    // The second tab hears events only from now on: it is told, to read its screen again.
+    expect(first.joined.count).toBe(0);
+    expect(second.joined.count).toBe(1);
 
     fake.streams[0]?.send(scheduleEvent('12'));
     await waitFor(() => expect(second.received.map((event) => event.id)).toEqual(['12']));

@@ -15,6 +15,11 @@ export interface LiveEventsConnectionOptions {
   apiBaseUrl: string;
   getToken: () => string | null;
   onEvent: (event: LiveEvent) => void;
+  /**
+   * This tab joined a stream another tab reads: it hears events from now on, so what changed between its first reads
+   * and now is unknown (ADR 074).
+   */
+  onJoined?: () => void;
   cursor?: LiveEventCursor;
   timing?: Partial<LiveEventStreamTiming>;
   /** Tests: the browser's lock manager, or null for one without. */
@@ -70,13 +75,23 @@ export function connectLiveEvents(options: LiveEventsConnectionOptions): LiveEve
     lead(false);
   } else {
     // Held until this tab stops or closes; the browser then grants it to the next tab waiting.
+    const leadWhileHeld = () => {
+      if (stopped) return undefined;
+      lead(true);
+      return new Promise<void>((resolve) => {
+        releaseLock = resolve;
+      });
+    };
+    // Asked first without waiting (which takes no abort signal), to learn whether another tab already reads it.
     locks
-      .request(liveEventsLockName, { signal: abortWaiting.signal }, () => {
+      .request(liveEventsLockName, { ifAvailable: true }, (lock) => {
+        if (lock !== null) return leadWhileHeld();
         if (stopped) return undefined;
-        lead(true);
-        return new Promise<void>((resolve) => {
-          releaseLock = resolve;
-        });
+        options.onJoined?.();
+        locks
+          .request(liveEventsLockName, { signal: abortWaiting.signal }, leadWhileHeld)
+          .catch(() => undefined);
+        return undefined;
       })
       .catch(() => undefined);
   }

@@ -20,6 +20,7 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
     onEvent: (event) => {
       void applyLiveEvent(queryClient, event).then(() => announceLiveEvent(event));
     },
+    onJoined: () => void queryClient.invalidateQueries(),
   });
   // The signed-in area ends (a sign-out, not a reload or a closed tab): the next user starts without this cursor.
   return () => {
