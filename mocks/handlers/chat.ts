@@ -88,6 +88,14 @@ function demoMessages(
  * (404 otherwise), pages oldest first before a message, a send with a known id answering the message again (200).
  * Install a fresh copy per test; `sends` counts the POSTed messages, `reads` the PATCHes.
  */
+/** Yesterday at noon, local time: the team's messages, hours apart, all fall on that one day whatever the hour now. */
+function noonOfDayBefore(now: number): number {
+  const day = new Date(now);
+  day.setDate(day.getDate() - 1);
+  day.setHours(12, 0, 0, 0);
+  return day.getTime();
+}
+
 export function createChatFake({ directCount = 45, now = Date.now() } = {}) {
   const coach = demoUsers.coach.id;
   const athlete = demoUsers.athlete.id;
@@ -121,7 +129,7 @@ export function createChatFake({ directCount = 45, now = Date.now() } = {}) {
         demoChatIds.team,
         [admin, athlete, '5a0c8a8e-1d2b-4c4e-8f00-000000000005'],
         3,
-        now - 86_400_000,
+        noonOfDayBefore(now),
       ),
       readCount: new Map([[coach, 1]]),
     },
