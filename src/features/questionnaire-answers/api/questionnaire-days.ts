@@ -5,6 +5,7 @@ import { addDaysTo } from '@/lib/schedule/calendar-range';
 import type { DeviceAnswer } from '@/lib/questionnaire-sync/device-answers';
 import { athleteToday, dueQueries, keptDueCovering } from '@/lib/questionnaire-sync/due-queries';
 import { useDeviceAnswers } from '@/lib/questionnaire-sync/use-device-answers';
+import { settingsQueries } from '@/lib/settings/settings-queries';
 
 /** One questionnaire to answer on one day, with what the server and this device know of its answer. */
 export interface QuestionnaireDay {
@@ -25,12 +26,15 @@ export const isAnswered = (day: QuestionnaireDay) =>
 /** The due list covering `date` (from the server, or the newest this device kept), and the device's answers. */
 export function useDueCovering(athleteId: string, date: string | null, { enabled = true } = {}) {
   const queryClient = useQueryClient();
+  const settings = useQuery(settingsQueries.full());
+  // Today is the organisation's: asked before its time zone is known, the week could start a day off and be read twice.
+  const timeZoneKnown = settings.data !== undefined || settings.isError;
   const today = athleteToday(queryClient);
   const day = date ?? today;
   const from = day < today ? day : today;
   const due = useQuery({
     ...dueQueries.comingWeek(athleteId, from),
-    enabled,
+    enabled: enabled && timeZoneKnown,
     placeholderData: () => keptDueCovering(queryClient, athleteId, day),
   });
   const deviceAnswers = useDeviceAnswers(athleteId);

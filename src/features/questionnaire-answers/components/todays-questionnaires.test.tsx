@@ -37,7 +37,7 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
     server.use(...createQuestionnaireAnswersFake({ today }).handlers);
     signInAs(demoUsers.athlete);
     const { user, router } = renderApp('/app/dashboard');
-    const due = await screen.findByRole('list', { name: 'Questionnaires due today' });
+    const due = await screen.findByRole('list', { name: 'Questionnaires due today' }, { timeout: 5000 });
     expect(
       isBefore(
         screen.getByRole('heading', { name: 'Questionnaires', level: 2 }),
@@ -80,7 +80,7 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
     server.use(http.put('*/api/questionnaire-answers/:id', () => HttpResponse.error()));
     signInAs(demoUsers.athlete);
     renderApp('/app/dashboard');
-    const due = await screen.findByRole('list', { name: 'Questionnaires due today' });
+    const due = await screen.findByRole('list', { name: 'Questionnaires due today' }, { timeout: 5000 });
     expect(await screen.findByText('1 of 2 answered today')).toBeInTheDocument();
     expect(within(due).getByRole('link', { name: 'Change Daily wellness' })).toBeInTheDocument();
     expect(within(due).getByText('Answered · will send when you’re back online')).toBeInTheDocument();
