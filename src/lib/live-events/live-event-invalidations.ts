@@ -58,7 +58,8 @@ function isPitchesOfLog(queryKey: QueryKey, logId: string): boolean {
 export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): Promise<void> {
   // A stream opened without a cursor (its ready carries one) starts now; a reset is behind the retention. Either way
   // what changed since the screen's reads is unknown, so everything is read anew (ADR 074).
-  if (event.kind === 'reset' || (event.kind === 'ready' && event.id !== '')) return queryClient.invalidateQueries();
+  if (event.kind === 'reset' || (event.kind === 'ready' && event.id !== ''))
+    return queryClient.invalidateQueries();
   if (event.kind === 'ready') return;
   const keys = invalidationsByKind[event.kind](event);
   const { logId } = event.data;
