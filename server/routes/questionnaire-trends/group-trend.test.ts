@@ -87,7 +87,11 @@ beforeAll(async () => {
     }).filter(() => random() > 0.15);
     // Today one item is at the threshold while others are not: the athlete's flag is that day's worst.
     answers.push({ date: today, values: { sleep: 2, soreness: 4, mood: 4, hrv: 60 } });
-    await fixtures.answer(built, athlete.id, answers.filter((one, at) => at === answers.length - 1 || one.date !== today));
+    await fixtures.answer(
+      built,
+      athlete.id,
+      answers.filter((one, at) => at === answers.length - 1 || one.date !== today),
+    );
   }
 });
 
@@ -132,7 +136,9 @@ it("a group's daily figures are its athletes' own trends added up, flags and all
   expect(flagged).toBeGreaterThan(10);
   for (const { itemId, points } of group.body.group!.series) {
     const days = expected.get(itemId)!;
-    expect(points.map(({ date, mean, answered, amber, red }) => ({ date, mean, answered, amber, red }))).toEqual(
+    expect(
+      points.map(({ date, mean, answered, amber, red }) => ({ date, mean, answered, amber, red })),
+    ).toEqual(
       [...days.entries()]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([date, day]) => ({

@@ -237,6 +237,42 @@ describe("a group's trend", () => {
   });
 });
 
+describe("a group's trend after an edit", () => {
+  it('follows a threshold the coach changed since the last read', async () => {
+    const question: Question = {
+      id: 'hrv',
+      prompt: 'Evening HRV',
+      kind: 'number',
+      required: true,
+      unit: 'ms',
+      min: 0,
+      max: 200,
+      better: 'higher',
+      alertAt: 50,
+      measure: null,
+    };
+    const fixtures = questionnaireFixtures(t);
+    const built = await fixtures.questionnaire('demo', { name: 'Evening HRV', versions: [[question]] });
+    await fixtures.answer(built, idOf('noah.kim@demo.test'), [{ date: today, values: { hrv: 45 } }]);
+    const path = trendPath({ questionnaireId: built.id, groupId: idOf('Pitchers'), from: today });
+    const before = await get<TrendResponse>(coach, path);
+    expect(before.body.group!.series[0]!.points).toEqual([
+      { date: today, mean: 45, answered: 1, amber: 0, red: 1 },
+    ]);
+
+    const saved = await t.request('PUT', `/api/questionnaires/${built.id}`, {
+      token: coach,
+      body: { name: 'Evening HRV', questions: [{ ...question, alertAt: 40 }], anyDay: false, total: null },
+    });
+    expect(saved.status).toBe(200);
+    // The server kept the items it read the first time: the new version's threshold decides all the same.
+    const after = await get<TrendResponse>(coach, path);
+    expect(after.body.group!.series[0]!.points).toEqual([
+      { date: today, mean: 45, answered: 1, amber: 0, red: 0 },
+    ]);
+  });
+});
+
 describe('asking for a trend wrongly', () => {
   it('answers 400 without an athlete or a group, with both, and for a bad range', async () => {
     expect((await get(coach, trendPath({}))).status).toBe(400);
