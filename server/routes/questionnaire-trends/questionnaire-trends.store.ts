@@ -9,7 +9,6 @@ import {
 } from '../../../contract/questionnaire-rules';
 import type {
   ReadinessResponse,
-  TrendItem,
   SessionLoadResponse,
   QuestionnaireForm,
   TrendResponse,
@@ -55,25 +54,6 @@ const fileSlug = (name: string) =>
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase() || 'questionnaire';
-
-/**
- * The trend items each questionnaire had when last read here, by id: a group trend starts its query with them beside
- * the questionnaire's lookup, and runs it again only when the lookup says they changed (ADR 072). Bounded; a guess
- * only ever saves time, since the lookup decides.
- */
-const lastTrendItems = new Map<string, { items: TrendItem[]; key: string }>();
-const lastTrendItemsKept = 500;
-
-function rememberTrendItems(questionnaireId: string, items: TrendItem[]): string {
-  const key = JSON.stringify(items);
-  lastTrendItems.delete(questionnaireId);
-  lastTrendItems.set(questionnaireId, { items, key });
-  if (lastTrendItems.size > lastTrendItemsKept) {
-    const oldest = lastTrendItems.keys().next().value;
-    if (oldest !== undefined) lastTrendItems.delete(oldest);
-  }
-  return key;
-}
 
 /**
  * The read side of questionnaires (issue 26, ADR 066): trends against each athlete's own baseline, the readiness
@@ -214,21 +194,13 @@ export class QuestionnaireTrendsStore {
     }
     const groupId = (query.groupId ?? '').toLowerCase();
     const current = this.questionnaireFor(questionnaireId);
-    const trendWith = (items: readonly TrendItem[]) =>
-      groupTrendOf(this.tenant, { questionnaireId, groupId, items, from, to });
-    // The database adds the group's days up from the answers' typed items (ADR 072), while the group is looked up;
-    // with the items last seen it starts before the questionnaire is read, one round trip sooner.
-    const guessed = lastTrendItems.get(questionnaireId);
-    const early = guessed ? trendWith(guessed.items) : undefined;
-    early?.catch(() => undefined);
+    // The database adds the group's days up from the answers' typed items (ADR 072), while the group is looked up.
     const [questionnaire, { group, athletes }, trend] = await Promise.all([
       current,
       this.groupWithAthletes(groupId),
-      current.then((found) => {
-        const items = trendItemsOf(found);
-        const key = rememberTrendItems(questionnaireId, items);
-        return early && guessed?.key === key ? early : trendWith(items);
-      }),
+      current.then((found) =>
+        groupTrendOf(this.tenant, { questionnaireId, groupId, items: trendItemsOf(found), from, to }),
+      ),
     ]);
     return {
       questionnaire,
