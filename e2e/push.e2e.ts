@@ -241,6 +241,16 @@ describe('push notifications in Chromium against the real server', () => {
     // Firebase forwards a push to any visible page of the app; with none left the worker shows it itself.
     const blank = await opened.newPage();
     await page.close();
+    // A closed page stays among the worker's clients for a moment; a push then would go to it, and show nothing.
+    const appWindows = () =>
+      worker.evaluate(async () => {
+        const { clients } = self as unknown as {
+          clients: { matchAll: (options: object) => Promise<{ url: string }[]> };
+        };
+        const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
+        return windows.filter((client) => client.url.startsWith(self.location.origin)).length;
+      });
+    await expect.poll(appWindows, { timeout: 10_000 }).toBe(0);
     const blankSession = await opened.newCDPSession(blank);
     const blankRegistrationId = await workerRegistrationId(blankSession);
     await deliverPush(
