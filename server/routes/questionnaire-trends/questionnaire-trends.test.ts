@@ -29,6 +29,18 @@ let checkIn: { id: string };
 let hrv: { id: string };
 
 const wellnessQuestions = questionnaireTemplateBodies.wellness.questions;
+const hrvQuestion: Question = {
+  id: 'hrv',
+  prompt: 'Morning HRV',
+  kind: 'number',
+  required: true,
+  unit: 'ms',
+  min: 0,
+  max: 200,
+  better: 'higher',
+  alertAt: 50,
+  measure: null,
+};
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -84,18 +96,6 @@ beforeAll(async () => {
     anyDay: true,
   });
 
-  const hrvQuestion: Question = {
-    id: 'hrv',
-    prompt: 'Morning HRV',
-    kind: 'number',
-    required: true,
-    unit: 'ms',
-    min: 0,
-    max: 200,
-    better: 'higher',
-    alertAt: 50,
-    measure: null,
-  };
   const hrvBuilt = await fixtures.questionnaire('demo', { name: 'HRV', versions: [[hrvQuestion]] });
   hrv = hrvBuilt;
   await fixtures.answer(hrvBuilt, idOf('noah.kim@demo.test'), [
@@ -239,18 +239,7 @@ describe("a group's trend", () => {
 
 describe("a group's trend after an edit", () => {
   it('follows a threshold the coach changed since the last read', async () => {
-    const question: Question = {
-      id: 'hrv',
-      prompt: 'Evening HRV',
-      kind: 'number',
-      required: true,
-      unit: 'ms',
-      min: 0,
-      max: 200,
-      better: 'higher',
-      alertAt: 50,
-      measure: null,
-    };
+    const question: Question = { ...hrvQuestion, prompt: 'Evening HRV' };
     const fixtures = questionnaireFixtures(t);
     const built = await fixtures.questionnaire('demo', { name: 'Evening HRV', versions: [[question]] });
     await fixtures.answer(built, idOf('noah.kim@demo.test'), [{ date: today, values: { hrv: 45 } }]);
