@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './activity-reactions';
 export * from './chat';
 export * from './questionnaires';
+export * from './reports';
