@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { explainingFailure, recordApiTimeline } from './support/api-timeline';
 import { saveScreenshotsAtBothSizes, signInToDashboard } from './support/browser';
 import { openSignedInPage, useAppContexts } from './support/contexts';
 
@@ -46,6 +47,8 @@ describe('chat in Chromium', () => {
     await openConversationWith(athlete, 'Casey Jordan');
 
     const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');
+    // CI once waited here in vain: if it does again, its log tells whether the coach's stream was open.
+    const coachTimeline = recordApiTimeline(coach);
     await openConversationWith(coach, 'Jamie Rivera');
 
     const online = `Bullpen done, arm feels good ${Date.now()}`;
@@ -57,7 +60,7 @@ describe('chat in Chromium', () => {
       .getByText(/Sent|Read/)
       .waitFor({ timeout: 15_000 });
     // The coach's open conversation gets it from the live event, without a reload.
-    await messages(coach).getByText(online).waitFor({ timeout: 15_000 });
+    await explainingFailure(coachTimeline, messages(coach).getByText(online).waitFor({ timeout: 15_000 }));
     await saveScreenshotsAtBothSizes(coach, 'chat-coach');
 
     // ADR 016 writes the query cache at most once a second: let it hold the conversation before going offline.
@@ -82,7 +85,7 @@ describe('chat in Chromium', () => {
       .filter({ hasText: offline })
       .getByText(/Sent|Read/)
       .waitFor({ timeout: 30_000 });
-    await messages(coach).getByText(offline).waitFor({ timeout: 15_000 });
+    await explainingFailure(coachTimeline, messages(coach).getByText(offline).waitFor({ timeout: 15_000 }));
     // Exactly once on both sides, after a fresh read of the server's list too.
     expect(await messages(athlete).getByText(offline).count()).toBe(1);
     await coach.reload();
