@@ -9,6 +9,7 @@ import { chromiumExecutable, demoPassword } from '../e2e/support/browser';
 import { siteDir } from '../e2e/support/releases';
 import { buildReleases } from './lib/e2e-releases';
 import { startAppServer } from './lib/app-server';
+import { startFakeLlmServer } from '../server/testing/fake-llm-server';
 import { cli, repoRoot } from './lib/project';
 import { runToCompletion } from './lib/processes';
 
@@ -27,12 +28,21 @@ try {
     );
   }
   await buildReleases();
+  // The report's written summary comes from a local stand-in for a language model (e2e/reports.e2e.ts), paced so
+  // the screen shows it arriving.
+  const languageModel = await startFakeLlmServer({ chunkDelayMs: 40 });
   const server = await startAppServer({
     label: 'server',
     entry: 'scripts/start.ts',
     port,
     readyTimeoutMs,
-    env: { DEMO_PASSWORD: demoPassword, STATIC_DIR: siteDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    env: {
+      DEMO_PASSWORD: demoPassword,
+      STATIC_DIR: siteDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LLM_BASE_URL: languageModel.url,
+      LLM_MODEL: 'fake-coach-summary',
+    },
   });
   try {
     exitCode = await runToCompletion(
@@ -51,6 +61,7 @@ try {
     );
   } finally {
     await server.stop();
+    await languageModel.close();
     console.log('[test:e2e] Server stopped and its data folder removed.');
   }
 } catch (error) {

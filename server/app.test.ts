@@ -182,6 +182,8 @@ describe('OpenAPI', () => {
       '/api/questionnaires/due',
       '/api/questionnaires/{id}',
       '/api/registration',
+      '/api/reporting/organization/{id}',
+      '/api/reporting/organization/{id}/llm',
       '/api/schedule',
       '/api/schedule/batches/{batchId}/undo',
       '/api/schedule/copy',

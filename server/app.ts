@@ -38,6 +38,8 @@ import { brandingPublicRouter } from './routes/branding/branding.index';
 import { chatRouter } from './routes/chat/chat.index';
 import { questionnairesRouter } from './routes/questionnaires/questionnaires.index';
 import { questionnaireTrendsRouter } from './routes/questionnaire-trends/questionnaire-trends.index';
+import { reportRouter } from './routes/reporting/report.index';
+import { summaryRouter } from './routes/reporting/summary.index';
 import { groupsRouter } from './routes/groups/groups.index';
 import { healthRouter } from './routes/health/health.index';
 import { importUploadPaths } from './routes/imports/imports.handlers';
@@ -223,6 +225,8 @@ export function createApp({
     .route('/', chatRouter)
     .route('/', questionnairesRouter)
     .route('/', questionnaireTrendsRouter)
+    .route('/', reportRouter)
+    .route('/', summaryRouter)
     .route('/', createLiveEventsRouter(liveEvents))
     .route('/', notificationsRouter)
     .route('/', filesPublicRouter)

@@ -87,6 +87,7 @@ const selfParameters: Record<string, readonly string[]> = {
  */
 const validBodies: Record<string, unknown> = {
   'POST /api/users/{userId}': { onboardingHidden: true },
+  'POST /api/reporting/organization/{id}/llm': { from: '2030-01-01', to: '2030-01-07' },
   'POST /api/users/{userId}/status': { status: 'disabled' },
   'PATCH /api/users/{userId}': { phone: '555 0100' },
   'POST /api/users/{userId}/role': { role: 'coach' },
@@ -225,6 +226,9 @@ const requiredQueries: Record<string, string> = {
   'GET /api/questionnaire-trends/load': 'athleteId={self}',
   'GET /api/questionnaire-answers/export':
     'questionnaireId=00000000-0000-4000-8000-000000000000&from=2030-01-01&to=2030-01-07',
+  // Reports (issue 27): {id} is not demo's organisation here, so staff reach the lookup (404).
+  'GET /api/reporting/organization/{id}': 'from=2030-01-01&to=2030-01-07',
+  'GET /api/reporting/organization/{id}/llm': 'from=2030-01-01&to=2030-01-07',
 };
 
 /** The demo organisation's ids and the texts that only demo data contains. */

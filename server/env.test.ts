@@ -56,6 +56,38 @@ describe('mail settings', () => {
   });
 });
 
+describe('language model settings', () => {
+  it('are off by default, with a 60 s overall and a 20 s stall timeout', () => {
+    expect(parseEnv({})).toMatchObject({ LLM_TIMEOUT_SECONDS: 60, LLM_STALL_SECONDS: 20 });
+    expect(parseEnv({}).LLM_BASE_URL).toBeUndefined();
+    expect(parseEnv({}).LLM_MODEL).toBeUndefined();
+  });
+
+  it('read a base URL, a model, a key and the timeouts', () => {
+    expect(
+      parseEnv({
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+        LLM_MODEL: 'llama3.1:8b',
+        LLM_API_KEY: 'sk-local',
+        LLM_TIMEOUT_SECONDS: '90',
+        LLM_STALL_SECONDS: '1',
+      }),
+    ).toMatchObject({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'llama3.1:8b',
+      LLM_API_KEY: 'sk-local',
+      LLM_TIMEOUT_SECONDS: 90,
+      LLM_STALL_SECONDS: 1,
+    });
+  });
+
+  it('stop on a base URL that is not http(s) and on a timeout that is not a whole number of seconds', () => {
+    expect(() => parseEnv({ LLM_BASE_URL: 'ftp://models.test' })).toThrow(/LLM_BASE_URL/);
+    expect(() => parseEnv({ LLM_TIMEOUT_SECONDS: '0' })).toThrow(/LLM_TIMEOUT_SECONDS/);
+    expect(() => parseEnv({ LLM_STALL_SECONDS: 'soon' })).toThrow(/LLM_STALL_SECONDS/);
+  });
+});
+
 describe('FIREBASE_SERVICE_ACCOUNT', () => {
   const { privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,

@@ -130,6 +130,18 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Address the bucket in the path (endpoint/bucket/key), as MinIO-like servers need, instead of bucket.endpoint. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** An OpenAI-compatible chat-completions API (Ollama, vLLM, llama.cpp's server): with LLM_MODEL, report summaries are on. */
+  LLM_BASE_URL: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL')
+    .optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  /** Sent as `Authorization: Bearer`; local servers need none. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** The longest a summary may take, first byte to last. */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** A model that sends nothing for this long is given up on, however long the overall limit. */
+  LLM_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
 });
 
 /** A bucket alone cannot be reached: say which keys are missing rather than fail on the first upload. */

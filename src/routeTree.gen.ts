@@ -24,6 +24,7 @@ import { Route as AppActivitiesRouteImport } from './routes/app/activities'
 import { Route as AppChatRouteImport } from './routes/app/chat'
 import { Route as AppDashboardRouteImport } from './routes/app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/app/profile'
+import { Route as AppReportsRouteImport } from './routes/app/reports'
 import { Route as AppSettingsRouteImport } from './routes/app/settings'
 import { Route as AppTravelRosterRouteImport } from './routes/app/travel-roster'
 import { Route as AppUsersRouteImport } from './routes/app/users'
@@ -131,6 +132,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
@@ -329,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/app/chat': typeof AppChatRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
+  '/app/reports': typeof AppReportsRoute
   '/app/settings': typeof AppSettingsRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/users': typeof AppUsersRoute
@@ -376,6 +383,7 @@ export interface FileRoutesByTo {
   '/app/activities': typeof AppActivitiesRoute
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
+  '/app/reports': typeof AppReportsRoute
   '/app/settings': typeof AppSettingsRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/users': typeof AppUsersRoute
@@ -428,6 +436,7 @@ export interface FileRoutesById {
   '/app/chat': typeof AppChatRouteWithChildren
   '/app/dashboard': typeof AppDashboardRoute
   '/app/profile': typeof AppProfileRoute
+  '/app/reports': typeof AppReportsRoute
   '/app/settings': typeof AppSettingsRoute
   '/app/travel-roster': typeof AppTravelRosterRoute
   '/app/users': typeof AppUsersRoute
@@ -480,6 +489,7 @@ export interface FileRouteTypes {
     | '/app/chat'
     | '/app/dashboard'
     | '/app/profile'
+    | '/app/reports'
     | '/app/settings'
     | '/app/travel-roster'
     | '/app/users'
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/app/activities'
     | '/app/dashboard'
     | '/app/profile'
+    | '/app/reports'
     | '/app/settings'
     | '/app/travel-roster'
     | '/app/users'
@@ -578,6 +589,7 @@ export interface FileRouteTypes {
     | '/app/chat'
     | '/app/dashboard'
     | '/app/profile'
+    | '/app/reports'
     | '/app/settings'
     | '/app/travel-roster'
     | '/app/users'
@@ -729,6 +741,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/app/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/reports': {
+      id: '/app/reports'
+      path: '/reports'
+      fullPath: '/app/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
       parentRoute: typeof AppRoute
     }
     '/app/settings': {
@@ -1015,6 +1034,7 @@ interface AppRouteChildren {
   AppChatRoute: typeof AppChatRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTravelRosterRoute: typeof AppTravelRosterRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -1049,6 +1069,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppChatRoute: AppChatRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTravelRosterRoute: AppTravelRosterRoute,
   AppUsersRoute: AppUsersRoute,

@@ -16,6 +16,7 @@ import { questionnaireHandlersOfDemo } from './questionnaires';
 import { questionnaireTrendHandlers } from './questionnaire-trends';
 import { pitchingHandlers } from './pitching';
 import { questionnaireAnswerHandlersOfDemo } from './questionnaire-answers';
+import { reportHandlers } from './reports';
 import { settingsHandlers } from './settings';
 import { throwingHandlers } from './throwing';
 import { completedWorkoutHandlers } from './training';
@@ -46,6 +47,7 @@ export const handlers = [
   ...uploadHandlersOfDemo,
   ...questionnaireAnswerHandlersOfDemo,
   ...questionnaireTrendHandlers,
+  ...reportHandlers,
   // Last: the results screens' fakes (issue 15); an area's own fake of the same route comes first.
   ...completedWorkoutHandlers(),
   // After the results screens' feed: its list stays the dashboard's; one activity, likes and comments come from here.

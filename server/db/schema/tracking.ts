@@ -120,6 +120,23 @@ export const loggedSets = pgTable(
       .on(table.organizationId, table.athleteId, table.exerciseId, table.performedOn)
       .where(sql`${table.done} and not ${table.removed}`),
     index('logged_sets_exercise_idx').on(table.exerciseId),
+    // The report's range of an organisation (issue 27): every column its sums read, so they come from the index alone.
+    index('logged_sets_report_idx')
+      .on(
+        table.organizationId,
+        table.performedOn,
+        table.athleteId,
+        table.logId,
+        table.exerciseId,
+        table.reps,
+        table.loadKg,
+        table.estimatedOneRmKg,
+      )
+      .where(sql`${table.done} and not ${table.removed}`),
+    // Each athlete's best estimated 1RM of a lift before a date (the report's strength), from the index alone.
+    index('logged_sets_best_estimate_idx')
+      .on(table.organizationId, table.exerciseId, table.athleteId, table.performedOn, table.estimatedOneRmKg)
+      .where(sql`${table.done} and not ${table.removed} and ${table.estimatedOneRmKg} is not null`),
   ],
 );
 

@@ -18,6 +18,19 @@ export interface GroupTrend {
 const levels: (FlagLevel | null)[] = [null, 'amber', 'red'];
 
 /**
+ * An answer item's flag as 0, 1 (amber) or 2 (red): `flagFor` of contract/questionnaire-rules.ts in SQL, over an item
+ * row `r` (value, base_mean, base_sd, base_count) and its item's settings `s` (better, alert_at, sd_floor, direction).
+ */
+export const answerFlagLevel = sql`case
+  when s.better is null then 0
+  when s.alert_at is not null and (case when s.better = 'higher' then r.value <= s.alert_at
+    else r.value >= s.alert_at end) then 2
+  when r.base_count < ${baselineMinAnswers} or greatest(r.base_sd, s.sd_floor) = 0 then 0
+  when s.direction * ((r.value - r.base_mean) / greatest(r.base_sd, s.sd_floor)) >= 2 then 2
+  when s.direction * ((r.value - r.base_mean) / greatest(r.base_sd, s.sd_floor)) >= 1 then 1
+  else 0 end`;
+
+/**
  * A group's trend, added up by the database from the answers' typed items (ADR 072): per item and date the mean of
  * the athletes who answered and how many were flagged amber or red, each against its own baseline; per athlete its
  * answers in the range, its last one and that day's worst flag. About 150 rows come back for 90 days of 50
@@ -72,14 +85,7 @@ export async function groupTrendOf(
       (rows) => sql`
         with setting (item_id, position, sd_floor, better, alert_at, direction) as (values ${settings}),
         judged as (
-          select r.athlete_id, r.date, s.position, r.value, case
-            when s.better is null then 0
-            when s.alert_at is not null and (case when s.better = 'higher' then r.value <= s.alert_at
-              else r.value >= s.alert_at end) then 2
-            when r.base_count < ${baselineMinAnswers} or greatest(r.base_sd, s.sd_floor) = 0 then 0
-            when s.direction * ((r.value - r.base_mean) / greatest(r.base_sd, s.sd_floor)) >= 2 then 2
-            when s.direction * ((r.value - r.base_mean) / greatest(r.base_sd, s.sd_floor)) >= 1 then 1
-            else 0 end as level
+          select r.athlete_id, r.date, s.position, r.value, ${answerFlagLevel} as level
           from ${rows} r join setting s on s.item_id = r.item_id
         )
         select grouping(athlete_id) = 1 as "byDate", date::text as date, athlete_id::text as "athleteId",

@@ -2,6 +2,7 @@ import type { Role } from '@contract';
 import type { Icon } from '@/components/ui/icons';
 import {
   ActivityIcon,
+  BookIcon,
   CalendarIcon,
   ClipboardIcon,
   DumbbellIcon,
@@ -38,6 +39,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Activity', to: '/app/activities', icon: ActivityIcon },
   { label: 'Chat', to: '/app/chat', icon: MessageIcon },
   { label: 'Travel roster', to: '/app/travel-roster', icon: PlaneIcon },
+  { label: 'Reports', to: '/app/reports', icon: BookIcon, roles: ['admin', 'coach'] },
   { label: 'Organisation settings', to: '/app/settings', icon: SlidersIcon, roles: ['admin'] },
 ];
 

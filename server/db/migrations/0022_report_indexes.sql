@@ -1,0 +1,2 @@
+CREATE INDEX "logged_sets_report_idx" ON "logged_sets" USING btree ("organization_id","performed_on","athlete_id","log_id","exercise_id","reps","load_kg","estimated_one_rm_kg") WHERE "logged_sets"."done" and not "logged_sets"."removed";--> statement-breakpoint
+CREATE INDEX "logged_sets_best_estimate_idx" ON "logged_sets" USING btree ("organization_id","exercise_id","athlete_id","performed_on","estimated_one_rm_kg") WHERE "logged_sets"."done" and not "logged_sets"."removed" and "logged_sets"."estimated_one_rm_kg" is not null;
