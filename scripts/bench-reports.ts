@@ -19,6 +19,7 @@ import {
   organizations,
   personalRecords,
   pitches,
+  questionnaireAnswerItems,
   questionnaireAnswers,
   questionnaireAssignments,
   questionnaireVersions,
@@ -274,6 +275,10 @@ export async function makeReportAcademy(db: Database, password: string) {
         and abs(hashtext(day::text || u.id::text)) % 10 <> 0
     ) a`);
   await refreshAllBaselines(db, organizationId);
+  // That one bulk update of every answer's baselines leaves each answer (and item) row twice in its table. In use
+  // answers arrive one at a time and are written once: compact the two tables as they would be, then analyze all.
+  await db.execute(sql`vacuum full ${questionnaireAnswers}`);
+  await db.execute(sql`vacuum full ${questionnaireAnswerItems}`);
   await db.execute(sql`vacuum analyze`);
   const count = async (
     table: typeof scheduleEntries | typeof workoutLogs | typeof loggedSets | typeof pitches,

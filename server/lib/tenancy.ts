@@ -88,6 +88,20 @@ export class TenantScope {
     return await this.db.transaction((tx) => work(new TenantScope(tx, this.organizationId)));
   }
 
+  /**
+   * Runs `work`'s reads in one read-only transaction on one snapshot (repeatable read), without parallel workers: the
+   * many sums of a report agree with each other, and one coach's report takes one connection and one core.
+   */
+  async readSnapshot<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    return await this.db.transaction(
+      async (tx) => {
+        await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+        return await work(new TenantScope(tx, this.organizationId));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
   /** Announces changes of this transaction to the organisation's live streams (ADR 054): call it last. */
   async recordLiveEvents(events: readonly Omit<NewLiveEvent, 'organizationId'>[]): Promise<void> {
     await recordLiveEvents(

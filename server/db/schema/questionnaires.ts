@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -143,6 +144,10 @@ export const questionnaireAnswers = pgTable(
     ),
     index('questionnaire_answers_organization_date_idx').on(table.organizationId, table.date),
     index('questionnaire_answers_athlete_date_idx').on(table.athleteId, table.date),
+    // The report's session-RPE loads: the few answers that carry one, not every answer of the range.
+    index('questionnaire_answers_load_idx')
+      .on(table.organizationId, table.date, table.athleteId, table.load)
+      .where(sql`${table.load} is not null`),
   ],
 );
 

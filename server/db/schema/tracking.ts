@@ -120,24 +120,61 @@ export const loggedSets = pgTable(
       .on(table.organizationId, table.athleteId, table.exerciseId, table.performedOn)
       .where(sql`${table.done} and not ${table.removed}`),
     index('logged_sets_exercise_idx').on(table.exerciseId),
-    // The report's range of an organisation (issue 27): every column its sums read, so they come from the index alone.
-    index('logged_sets_report_idx')
-      .on(
-        table.organizationId,
-        table.performedOn,
-        table.athleteId,
-        table.logId,
-        table.exerciseId,
-        table.reps,
-        table.loadKg,
-        table.estimatedOneRmKg,
-      )
-      .where(sql`${table.done} and not ${table.removed}`),
-    // Each athlete's best estimated 1RM of a lift before a date (the report's strength), from the index alone.
-    index('logged_sets_best_estimate_idx')
-      .on(table.organizationId, table.exerciseId, table.athleteId, table.performedOn, table.estimatedOneRmKg)
-      .where(sql`${table.done} and not ${table.removed} and ${table.estimatedOneRmKg} is not null`),
   ],
+);
+
+/**
+ * Per workout log and exercise, the sets that count (done, not removed) added up: how many, their reps, Σ load × reps
+ * in kg and the best estimated 1RM in kg. PostgreSQL keeps it from `logged_sets` by statement triggers (migration
+ * 0023, as `throwing_days`), so no write path can forget it; the report (issue 27) sums these, a few rows per log,
+ * instead of every set. docs/decisions/076-report-rollups.md
+ */
+export const logExerciseTotals = pgTable(
+  'log_exercise_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => workoutLogs.id, { onDelete: 'cascade' }),
+    // Derived from the log's sets: it goes with the log, and its exercise and athlete are the sets' own.
+    exerciseId: uuid('exercise_id').notNull(),
+    athleteId: uuid('athlete_id').notNull(),
+    /** The log's date, as its sets carry it. */
+    performedOn: date('performed_on', { mode: 'string' }).notNull(),
+    sets: integer('sets').notNull(),
+    reps: integer('reps').notNull(),
+    loadKg: doublePrecision('load_kg').notNull(),
+    bestOneRmKg: doublePrecision('best_one_rm_kg'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.logId, table.exerciseId] }),
+    // A group's or an athlete's range, and each athlete's best before the range.
+    index('log_exercise_totals_athlete_idx').on(table.organizationId, table.athleteId, table.performedOn),
+  ],
+);
+
+/**
+ * Per workout log, its exercise totals added up: what the report's training volume reads, one row per workout.
+ * Kept by the same trigger as `logExerciseTotals`, from it.
+ */
+export const logTotals = pgTable(
+  'log_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    logId: uuid('log_id')
+      .primaryKey()
+      .references(() => workoutLogs.id, { onDelete: 'cascade' }),
+    athleteId: uuid('athlete_id').notNull(),
+    performedOn: date('performed_on', { mode: 'string' }).notNull(),
+    sets: integer('sets').notNull(),
+    reps: integer('reps').notNull(),
+    loadKg: doublePrecision('load_kg').notNull(),
+  },
+  (table) => [index('log_totals_athlete_idx').on(table.organizationId, table.athleteId, table.performedOn)],
 );
 
 /** Per exercise of a log: the exercise it was swapped for, and notes (the later change wins). */

@@ -9,7 +9,7 @@ import {
   questionnaires,
 } from '../../db/schema';
 import { todayIn } from '../calendar-days';
-import { dueBetween } from '../questionnaires/due';
+import { dueCountsBetween } from '../questionnaires/due';
 import { answerFlagLevel } from '../questionnaires/group-trend';
 import { round, trendItemsOf } from '../questionnaires/trends';
 import { inScope, refOf, type ReportContext } from './report-scope';
@@ -137,30 +137,37 @@ async function itemFigures(context: ReportContext, answered: readonly Answered[]
   );
 }
 
+/** The questionnaires the scope's athletes answered in the range, and their items' sums and flags. */
+export async function readinessFigures(context: ReportContext) {
+  if (context.athletes.length === 0) return { answered: [], figures: [] };
+  const answered = await answeredQuestionnaires(context);
+  return { answered, figures: await itemFigures(context, answered) };
+}
+
+/** The answers due per questionnaire from `from` to the earlier of `to` and today, as the readiness card counts them. */
+export async function readinessDue(context: ReportContext): Promise<Map<string, number>> {
+  const until = context.to < context.today ? context.to : context.today;
+  if (context.athletes.length === 0 || until < context.from) return new Map();
+  return await dueCountsBetween(context.tenant, {
+    from: context.from,
+    to: until,
+    // The organisation's scope is every approved athlete, as due counts them without a list.
+    athleteIds: context.kind === 'organization' ? undefined : context.athletes.map((athlete) => athlete.id),
+    stoppedOn: (stoppedAt) => todayIn(context.timeZone, stoppedAt),
+  });
+}
+
 /**
  * Readiness: per questionnaire answered in the range by the scope's athletes its answers, the answers due (the
  * assignments' days up to today, as the readiness card counts them; null for one answered any day or archived),
- * and per scale and number item (and the total) the mean and the answers flagged; then the athletes flagged.
+ * and per scale and number item (and the total) the mean and the answers flagged; then the athletes flagged. The
+ * figures and the due counts are read apart (`readinessFigures`, `readinessDue`), so they can be read at once.
  */
-export async function readinessSection(context: ReportContext): Promise<Report['readiness']> {
-  if (context.athletes.length === 0) return { questionnaires: [], flagged: [] };
-  const until = context.to < context.today ? context.to : context.today;
-  const [{ answered, figures }, due] = await Promise.all([
-    answeredQuestionnaires(context).then(async (found) => ({
-      answered: found,
-      figures: await itemFigures(context, found),
-    })),
-    until < context.from
-      ? []
-      : dueBetween(context.tenant, {
-          from: context.from,
-          to: until,
-          athleteIds: context.athletes.map((athlete) => athlete.id),
-          stoppedOn: (stoppedAt) => todayIn(context.timeZone, stoppedAt),
-        }),
-  ]);
-  const dueOf = new Map<string, number>();
-  for (const item of due) dueOf.set(item.questionnaireId, (dueOf.get(item.questionnaireId) ?? 0) + 1);
+export function readinessOf(
+  context: ReportContext,
+  { answered, figures }: Awaited<ReturnType<typeof readinessFigures>>,
+  due: ReadonlyMap<string, number>,
+): Report['readiness'] {
   const itemRows = new Map(
     figures.filter((row) => row.byItem).map((row) => [`${row.questionnaireId} ${row.position}`, row]),
   );
@@ -168,7 +175,7 @@ export async function readinessSection(context: ReportContext): Promise<Report['
     .map((questionnaire) => ({
       questionnaire: { id: questionnaire.id, name: questionnaire.name },
       answers: questionnaire.answers,
-      due: questionnaire.anyDay || questionnaire.archived ? null : (dueOf.get(questionnaire.id) ?? 0),
+      due: questionnaire.anyDay || questionnaire.archived ? null : (due.get(questionnaire.id) ?? 0),
       items: questionnaire.items.map((item, position) => {
         const row = itemRows.get(`${questionnaire.id} ${position}`);
         const answers = Number(row?.answered ?? 0);

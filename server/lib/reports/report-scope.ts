@@ -25,18 +25,16 @@ export interface ReportContext {
   kind: 'organization' | 'group' | 'athlete';
   athletes: readonly ScopeAthlete[];
   athleteById: ReadonlyMap<string, ScopeAthlete>;
+  /** The same athletes as a subquery of their ids. */
+  athleteScope: SQL;
 }
 
 /**
- * The scope's athletes as one `uuid[]` parameter: `athlete_id = any(…)` stays one bind value for 300 athletes
- * (a list of 300 placeholders makes the statement slower to plan than to run).
+ * `column in (the scope's athletes)`, as the subquery that chose them: PostgreSQL plans a semi-join on it in a
+ * fraction of a millisecond, where 300 ids as one array constant cost every statement several milliseconds to plan.
  */
-export const athleteIdsParam = (context: Pick<ReportContext, 'athletes'>): SQL =>
-  sql`${`{${context.athletes.map((athlete) => athlete.id).join(',')}}`}::uuid[]`;
-
-/** `column = any(scope's athletes)`. */
-export const inScope = (context: Pick<ReportContext, 'athletes'>, column: AnyPgColumn | SQL): SQL =>
-  sql`${column} = any(${athleteIdsParam(context)})`;
+export const inScope = (context: Pick<ReportContext, 'athleteScope'>, column: AnyPgColumn | SQL): SQL =>
+  sql`${column} in (${context.athleteScope})`;
 
 /**
  * The first day of the organisation's week holding a date column, in SQL: Monday weeks subtract isodow − 1 days,

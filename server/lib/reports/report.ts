@@ -7,14 +7,17 @@ import type { SignedInAppEnv } from '../context';
 import { notFound } from '../errors';
 import type { TenantScope } from '../tenancy';
 import { complianceSection } from './compliance';
-import { readinessSection } from './readiness';
+import { readinessDue, readinessFigures, readinessOf } from './readiness';
 import type { ReportContext, ScopeAthlete } from './report-scope';
 import { strengthSection } from './strength';
 import { throwingSection } from './throwing';
 import { volumeSection } from './volume';
 
-/** Athletes of the organisation matching `where`, by name. */
-async function athletesWhere(tenant: TenantScope, where: SQL | undefined): Promise<ScopeAthlete[]> {
+/** Athletes of the organisation matching `where`, by name, and the subquery of their ids the sections read. */
+async function athletesWhere(
+  tenant: TenantScope,
+  where: SQL | undefined,
+): Promise<{ athletes: ScopeAthlete[]; athleteScope: SQL }> {
   const rows = await tenant.selectFields(
     users,
     {
@@ -28,11 +31,14 @@ async function athletesWhere(tenant: TenantScope, where: SQL | undefined): Promi
       orderBy: [asc(users.lastName), asc(users.firstName), asc(users.id)],
     },
   );
-  return rows.map((row) => ({
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    dateOfBirth: row.dateOfBirth,
-  }));
+  return {
+    athletes: rows.map((row) => ({
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      dateOfBirth: row.dateOfBirth,
+    })),
+    athleteScope: sql`select ${users.id} from ${users} where ${tenant.own(users, and(eq(users.role, 'athlete'), where))}`,
+  };
 }
 
 /** Current athletes: approved ones (pending, rejected and disabled accounts train no more), as the due answers count them. */
@@ -47,10 +53,10 @@ async function scopeOf(
   tenant: TenantScope,
   organization: { id: string; name: string },
   query: ReportQuery,
-): Promise<{ scope: Report['scope']; athletes: ScopeAthlete[] }> {
+): Promise<{ scope: Report['scope']; athletes: ScopeAthlete[]; athleteScope: SQL }> {
   if (query.groupId) {
     const groupId = query.groupId.toLowerCase();
-    const [[group], athletes] = await Promise.all([
+    const [[group], chosen] = await Promise.all([
       tenant.selectFields(
         athleteGroups,
         { id: athleteGroups.id, name: athleteGroups.name },
@@ -66,17 +72,17 @@ async function scopeOf(
       ),
     ]);
     if (!group) throw notFound('There is no such group in your organisation.');
-    return { scope: { kind: 'group', id: group.id, name: group.name }, athletes };
+    return { scope: { kind: 'group', id: group.id, name: group.name }, ...chosen };
   }
   if (query.athleteId) {
-    const athletes = await athletesWhere(tenant, eq(users.id, query.athleteId.toLowerCase()));
-    const [athlete] = athletes;
+    const chosen = await athletesWhere(tenant, eq(users.id, query.athleteId.toLowerCase()));
+    const [athlete] = chosen.athletes;
     if (!athlete) throw notFound('There is no such athlete in your organisation.');
-    return { scope: { kind: 'athlete', id: athlete.id, name: athlete.name }, athletes };
+    return { scope: { kind: 'athlete', id: athlete.id, name: athlete.name }, ...chosen };
   }
   return {
     scope: { kind: 'organization', id: organization.id, name: organization.name },
-    athletes: await athletesWhere(tenant, current),
+    ...(await athletesWhere(tenant, current)),
   };
 }
 
@@ -84,7 +90,7 @@ async function scopeOf(
  * The report of an organisation over a range (issue 27, contract/reports.ts): compliance, training volume,
  * strength, throwing and readiness of its current athletes, a group's or one athlete's. Only the caller's own
  * organisation exists for it: another id, or a group or athlete not in it, is not found (never forbidden, which
- * would say it exists). Every figure is added up by PostgreSQL, through the TenantScope, the sections at once.
+ * would say it exists). Every figure is added up by PostgreSQL, through the TenantScope, all from one snapshot.
  */
 export async function reportOf(
   c: Context<SignedInAppEnv>,
@@ -94,7 +100,7 @@ export async function reportOf(
   const { tenant, viewer } = c.var;
   const organization = viewer.organization;
   if (organizationId.toLowerCase() !== organization.id) throw notFound('No such organisation.');
-  const { scope, athletes } = await scopeOf(tenant, organization, query);
+  const { scope, athletes, athleteScope } = await scopeOf(tenant, organization, query);
   const context: ReportContext = {
     tenant,
     from: query.from,
@@ -106,14 +112,22 @@ export async function reportOf(
     kind: scope.kind,
     athletes,
     athleteById: new Map(athletes.map((athlete) => [athlete.id, athlete])),
+    athleteScope,
   };
-  const [compliance, volume, strength, throwing, readiness] = await Promise.all([
-    complianceSection(context),
-    volumeSection(context),
-    strengthSection(context),
-    throwingSection(context),
-    readinessSection(context),
+  // Each section on a connection of its own (the sections at once use the cores), each on one snapshot.
+  const section = <T>(make: (context: ReportContext) => Promise<T>) =>
+    tenant.readSnapshot((snapshot) => make({ ...context, tenant: snapshot }));
+  // The longest first: with fewer free connections than parts, the short ones wait, not the long ones. Readiness
+  // counts the answers due on a connection of its own while the database sums the answers.
+  const [readinessRead, due, volume, strength, compliance, throwing] = await Promise.all([
+    section(readinessFigures),
+    section(readinessDue),
+    section(volumeSection),
+    section(strengthSection),
+    section(complianceSection),
+    section(throwingSection),
   ]);
+  const readiness = readinessOf(context, readinessRead, due);
   return {
     organizationId: organization.id,
     from: query.from,

@@ -2,7 +2,7 @@ import { and, between, sql } from 'drizzle-orm';
 import { reportLimits, type Report } from '../../../contract/reports';
 import { strengthCategory } from '../../../contract/strength';
 import { convertLoad } from '../../../contract/training-vocabulary';
-import { exercises, loggedSets, personalRecords } from '../../db/schema';
+import { exercises, logExerciseTotals, personalRecords } from '../../db/schema';
 import { inScope, nullsLastDescending, refOf, rounded, type ReportContext } from './report-scope';
 
 /** contract/strength.ts `takesOneRm` in SQL: a lift taking load and reps, not measured by velocity or pitch count. */
@@ -12,11 +12,12 @@ const takesOneRm = sql`${exercises.category} = ${strengthCategory}
 
 /**
  * The main lifts (the 1RM-taking lift exercises with the most sets done in the range by the scope's athletes) and
- * per athlete its best estimated 1RM in the range and before it, from the sets that count (done, not removed).
+ * per athlete its best estimated 1RM in the range and before it, from the sets that count (done, not removed) as each
+ * log's exercise totals keep them.
  */
 async function mainLifts(context: ReportContext) {
   const { tenant, from, to } = context;
-  const counts = sql`${loggedSets.done} and not ${loggedSets.removed}`;
+  const t = logExerciseTotals;
   return await tenant.selectOver<{
     kind: 'lift' | 'best';
     exerciseId: string;
@@ -25,36 +26,35 @@ async function mainLifts(context: ReportContext) {
     best: number | null;
     before: number | null;
   }>(
-    loggedSets,
-    and(counts, inScope(context, loggedSets.athleteId), between(loggedSets.performedOn, from, to)),
-    (sets) => sql`
+    t,
+    and(inScope(context, t.athleteId), between(t.performedOn, from, to)),
+    (totals) => sql`
       with ranged as (
-        -- One pass over the range's sets: each athlete's count and best per exercise.
-        select s.exercise_id, s.athlete_id, count(*) as sets, max(s.estimated_one_rm_kg)::float8 as best
-        from ${sets} s group by s.exercise_id, s.athlete_id
+        -- One pass over the range's log totals of lifts that take a 1RM: each athlete's sets and best per exercise.
+        select r.exercise_id, r.athlete_id, sum(r.sets) as sets, max(r.best_one_rm_kg)::float8 as best
+        from ${totals} r
+        where r.exercise_id in (select ${exercises.id} from ${exercises} where ${tenant.own(exercises, takesOneRm)})
+        group by r.exercise_id, r.athlete_id
       ),
       lifts as (
         select ${exercises.id} as exercise_id, ${exercises.name} as name,
           row_number() over (order by sum(r.sets) desc, ${exercises.name}) as position
         from ranged r join ${exercises} on ${exercises.id} = r.exercise_id
-          and ${tenant.own(exercises, takesOneRm)}
         group by ${exercises.id}, ${exercises.name}
         order by sum(r.sets) desc, ${exercises.name}
         limit ${reportLimits.mainLifts}
       ),
       before as (
-        select ${loggedSets.exerciseId} as exercise_id, ${loggedSets.athleteId} as athlete_id,
-          max(${loggedSets.estimatedOneRmKg})::float8 as before
-        from ${loggedSets}
+        select ${t.exerciseId} as exercise_id, ${t.athleteId} as athlete_id, max(${t.bestOneRmKg})::float8 as before
+        from ${t}
         where ${tenant.own(
-          loggedSets,
+          t,
           and(
-            counts,
-            sql`${loggedSets.estimatedOneRmKg} is not null`,
-            inScope(context, loggedSets.athleteId),
-            sql`${loggedSets.performedOn} < ${from}::date`,
+            sql`${t.bestOneRmKg} is not null`,
+            inScope(context, t.athleteId),
+            sql`${t.performedOn} < ${from}::date`,
           ),
-        )} and ${loggedSets.exerciseId} in (select exercise_id from lifts)
+        )} and ${t.exerciseId} in (select exercise_id from lifts)
         group by 1, 2
       )
       select 'lift' as kind, exercise_id::text as "exerciseId", name, null::text as "athleteId",

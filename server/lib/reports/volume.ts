@@ -2,7 +2,7 @@ import { and, between, eq, isNotNull, sql } from 'drizzle-orm';
 import { sessionLoadZone } from '../../../contract/questionnaire-rules';
 import { reportLimits, type Report } from '../../../contract/reports';
 import { convertLoad, workoutCategoryNames } from '../../../contract/training-vocabulary';
-import { loggedSets, questionnaireAnswers, workoutLogs } from '../../db/schema';
+import { logTotals, questionnaireAnswers, workoutLogs } from '../../db/schema';
 import { addCalendarDays } from '../calendar-days';
 import {
   inScope,
@@ -26,7 +26,7 @@ const categoryOrder = (category: string) => {
 /**
  * Training volume of the scope's completed workout logs in the range, per week and category: workouts, sets done
  * (done and not removed), reps and Σ load × reps (kept in kg, answered in the organisation's unit). The database
- * sums each log's sets, then each week's and category's logs.
+ * keeps each log's totals (`log_totals`, the rollup of its sets); this adds up each week's and category's logs.
  */
 async function volumeByWeek(context: ReportContext) {
   const { tenant, from, to, weekStartsOn } = context;
@@ -47,19 +47,14 @@ async function volumeByWeek(context: ReportContext) {
     (logs) => sql`
       with logs as (select l.id, l.category, ${weekStartOf(sql`l.date`, weekStartsOn)} as week from ${logs} l),
       done as (
-        select ${loggedSets.logId} as log_id, count(*)::int as sets, coalesce(sum(${loggedSets.reps}), 0)::int as reps,
-          coalesce(sum(${loggedSets.loadKg} * ${loggedSets.reps}), 0)::float8 as load_kg
-        from ${loggedSets}
-        -- A set's date is its log's: the range and the scope read the report's index, not each log's sets.
+        select ${logTotals.logId} as log_id, ${logTotals.sets} as sets, ${logTotals.reps} as reps,
+          ${logTotals.loadKg} as load_kg
+        from ${logTotals}
+        -- A set's date is its log's: the range and the scope read the rollup's index, not each log's sets.
         where ${tenant.own(
-          loggedSets,
-          and(
-            sql`${loggedSets.done} and not ${loggedSets.removed}`,
-            between(loggedSets.performedOn, from, to),
-            inScope(context, loggedSets.athleteId),
-          ),
+          logTotals,
+          and(between(logTotals.performedOn, from, to), inScope(context, logTotals.athleteId)),
         )}
-        group by ${loggedSets.logId}
       )
       select l.week::text as week, l.category, count(*)::int as workouts, coalesce(sum(d.sets), 0)::int as sets,
         coalesce(sum(d.reps), 0)::int as reps, coalesce(sum(d.load_kg), 0)::float8 as "loadKg"

@@ -17,6 +17,7 @@ import { pitches, workoutLogs } from '../../db/schema';
 import { addCalendarDays } from '../../lib/calendar-days';
 import { workloadOf } from '../../lib/pitching-rows';
 import { scheduleLookups } from '../../testing/schedule-lookups';
+import { rowsOf } from '../../testing/raw-rows';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { deviceClock, trackingLookups } from '../../testing/tracking-lookups';
 
@@ -83,11 +84,6 @@ const velocityOf = (of: ThrowingSummary, date: string) =>
     }));
 const workloadOn = (of: ThrowingSummary, date: string) =>
   of.workload.find((day) => day.date === date)!.daily!;
-
-/** Rows of a raw result: postgres.js answers an array, PGlite an object with `rows`. */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-}
 
 /** The rollups hold exactly the base tables' sums per day (and type), for everyone. */
 async function expectRollupsToMatchTheThrows() {
