@@ -59,5 +59,21 @@ describe('reports in Chromium', () => {
     await expect.poll(() => coach.evaluate(() => document.activeElement?.id)).toBe(href!.slice(1));
     expect(await figure.isVisible()).toBe(true);
     await saveScreenshotsAtBothSizes(coach, 'reports-group-summary');
+
+    // Printed (a PDF through the browser's print) in the dark theme: dark ink on white paper, without the navigation.
+    await coach.evaluate(() => document.documentElement.classList.add('dark'));
+    await coach.emulateMedia({ media: 'print' });
+    const printed = await coach.evaluate(() => ({
+      paper: getComputedStyle(document.body).backgroundColor,
+      card: getComputedStyle(document.querySelector('main section')!).backgroundColor,
+      ink: getComputedStyle(document.querySelector('main h1')!).color,
+      navigation: document.querySelector('nav[aria-label="Main"]')?.checkVisibility() ?? false,
+    }));
+    expect(printed.paper).toBe('rgb(255, 255, 255)');
+    expect(printed.card).toBe('rgb(255, 255, 255)');
+    // The foreground token, oklch(0.22 0.02 260): dark, not the dark theme's near-white.
+    expect(printed.ink).toMatch(/^oklch\(0\.22 /);
+    expect(printed.navigation).toBe(false);
+    await coach.emulateMedia({ media: null });
   });
 });

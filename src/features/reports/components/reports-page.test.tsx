@@ -3,6 +3,7 @@ import { demoGroups, demoPeople, demoUsers } from '@mocks/data';
 import { apiError } from '@mocks/handlers/respond';
 import {
   demoReport,
+  demoSummary,
   emptyReport,
   summariesNotConfigured,
   summaryNotConfiguredError,
@@ -252,6 +253,37 @@ describe('reports (/app/reports)', { timeout: 30_000 }, () => {
       expect(
         within(within(summary).getByRole('list', { name: 'Earlier summaries' })).getAllByRole('listitem'),
       ).toHaveLength(1),
+    );
+  });
+
+  it('resolves an earlier summary’s citations against the figures it was written from', async () => {
+    server.use(
+      http.get('*/api/reporting/organization/:id/llm', ({ request }) => {
+        const { from, to } = Object.fromEntries(new URL(request.url).searchParams);
+        const written = demoSummary(demoReport({ from: from!, to: to! }));
+        // Since it was written, more workouts were logged: the report's compliance is no longer 61.5%.
+        const figures = written.figures.map((figure) =>
+          figure.label === 'Compliance' ? { ...figure, value: 61.5 } : figure,
+        );
+        return HttpResponse.json({
+          configured: true,
+          model: 'llama3.1:8b',
+          summaries: [{ ...written, figures }],
+        });
+      }),
+    );
+    await openReports();
+    const summary = screen.getByRole('region', { name: 'Written summary' });
+    await within(summary).findByText(/Written by llama3\.1:8b/);
+    // The changed figure is not a link to today's cell: it says what it stated then.
+    expect(within(summary).queryByRole('link', { name: /: Compliance$/ })).toBeNull();
+    expect(
+      within(summary).getByText(/\(Compliance: 61\.5% when this was written; the report has changed since\)/),
+    ).toBeInTheDocument();
+    // A figure the report still states links to its cell.
+    expect(within(summary).getByRole('link', { name: /: Compliance of Tyler Brooks$/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^#figure-F\d+$/),
     );
   });
 

@@ -1,4 +1,4 @@
-import type { ReportSummary, SummarySentence } from '@contract/reports';
+import type { ReportSummary } from '@contract/reports';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
@@ -53,22 +53,65 @@ function showFigure(event: MouseEvent<HTMLAnchorElement>, figureId: string) {
   window.setTimeout(() => cell.removeAttribute('data-highlighted'), 2500);
 }
 
-/** A sentence's text with each `[F12]` a link to the figure's cell. */
-function CitedText({ text, lookup }: { text: string; lookup: FigureLookup | null }) {
+type StoredFigure = ReportSummary['figures'][number];
+
+/** A figure's value as a sentence would say it: "85.3%", "412 pitches", "1.32" for a ratio. */
+function valueText(figure: StoredFigure): string {
+  if (figure.unit === 'percent') return `${figure.value}%`;
+  if (figure.unit === 'ratio' || figure.unit === 'count' || figure.unit === 'score')
+    return String(figure.value);
+  return `${figure.value} ${figure.unit}`;
+}
+
+/** Whether the report on the screen still states a stored figure, under the same id, as the summary got it. */
+const stillStated = (stored: StoredFigure, current: StoredFigure | undefined) =>
+  current !== undefined &&
+  current.label === stored.label &&
+  current.value === stored.value &&
+  current.unit === stored.unit &&
+  current.href === stored.href;
+
+/**
+ * A sentence's text with each `[F12]` resolved against the figures the summary was written from: a link to the
+ * figure's cell while the report on the screen still states it, else (the data changed since) what it stated then.
+ */
+function CitedText({
+  text,
+  figures,
+  lookup,
+}: {
+  text: string;
+  figures: readonly StoredFigure[];
+  lookup: FigureLookup | null;
+}) {
   const parts = text.split(/\[(F\d+)\]/);
   return (
     <>
       {parts.map((part, index) => {
         if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>;
-        const figure = lookup?.figures.find((candidate) => candidate.id === part);
-        if (!figure) return <Fragment key={index}>[{part}]</Fragment>;
+        const stored = figures.find((candidate) => candidate.id === part);
+        if (!stored) return <Fragment key={index}>[{part}]</Fragment>;
+        const current = lookup?.figures.find((candidate) => candidate.id === part);
+        if (!stillStated(stored, current)) {
+          const then = `${stored.label}: ${valueText(stored)} when this was written; the report has changed since`;
+          return (
+            <Fragment key={index}>
+              [
+              <span title={then} className="font-semibold text-muted-foreground">
+                {part}
+                <span className="sr-only"> ({then})</span>
+              </span>
+              ]
+            </Fragment>
+          );
+        }
         return (
           <Fragment key={index}>
             [
             <a
               href={`#${figureElementId(part)}`}
               onClick={(event) => showFigure(event, part)}
-              aria-label={`${part}: ${figure.label}`}
+              aria-label={`${part}: ${stored.label}`}
               className="rounded font-semibold text-primary-ink underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
             >
               {part}
@@ -82,19 +125,14 @@ function CitedText({ text, lookup }: { text: string; lookup: FigureLookup | null
 }
 
 /** The checked sentences: a sentence with a number the report does not state is marked, its text struck. */
-function Sentences({
-  sentences,
-  lookup,
-}: {
-  sentences: readonly SummarySentence[];
-  lookup: FigureLookup | null;
-}) {
+function Sentences({ summary, lookup }: { summary: ReportSummary; lookup: FigureLookup | null }) {
+  const { sentences, figures } = summary;
   return (
     <p className="text-base leading-relaxed text-foreground">
       {sentences.map((sentence, index) =>
         sentence.unsupported.length === 0 ? (
           <Fragment key={index}>
-            <CitedText text={sentence.text} lookup={lookup} />{' '}
+            <CitedText text={sentence.text} figures={figures} lookup={lookup} />{' '}
           </Fragment>
         ) : (
           <Fragment key={index}>
@@ -104,7 +142,7 @@ function Sentences({
                 Not in the report ({sentence.unsupported.join(', ')}):
               </span>
               <s className="text-muted-foreground">
-                <CitedText text={sentence.text} lookup={lookup} />
+                <CitedText text={sentence.text} figures={figures} lookup={lookup} />
               </s>
             </span>{' '}
           </Fragment>
@@ -239,7 +277,7 @@ export function SummaryPanel({
             </p>
           ) : shown && !notConfigured ? (
             <div>
-              <Sentences sentences={shown.sentences} lookup={lookup} />
+              <Sentences summary={shown} lookup={lookup} />
               <p className="mt-2 text-xs text-muted-foreground">
                 <Byline summary={shown} formats={formats} />
               </p>
@@ -261,7 +299,7 @@ export function SummaryPanel({
                     <Byline summary={summary} formats={formats} />
                   </summary>
                   <div className="mt-2">
-                    <Sentences sentences={summary.sentences} lookup={lookup} />
+                    <Sentences summary={summary} lookup={lookup} />
                   </div>
                 </details>
               </li>
