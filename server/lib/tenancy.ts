@@ -90,7 +90,8 @@ export class TenantScope {
 
   /**
    * Runs `work`'s reads in one read-only transaction on one snapshot (repeatable read), without parallel workers: the
-   * many sums of a report agree with each other, and one coach's report takes one connection and one core.
+   * sums of one report section agree with each other, and a report's sections (up to six at once, ADR 076) do not
+   * crowd the cores with workers.
    */
   async readSnapshot<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
     return await this.db.transaction(

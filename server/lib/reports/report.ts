@@ -90,7 +90,8 @@ async function scopeOf(
  * The report of an organisation over a range (issue 27, contract/reports.ts): compliance, training volume,
  * strength, throwing and readiness of its current athletes, a group's or one athlete's. Only the caller's own
  * organisation exists for it: another id, or a group or athlete not in it, is not found (never forbidden, which
- * would say it exists). Every figure is added up by PostgreSQL, through the TenantScope, all from one snapshot.
+ * would say it exists). Every figure is added up by PostgreSQL, through the TenantScope, each section from one
+ * snapshot of its own (the sections run at once, ADR 076).
  */
 export async function reportOf(
   c: Context<SignedInAppEnv>,
