@@ -34,6 +34,16 @@ describe('parsePrescription: a coach’s shorthand fills the sets', () => {
     expect(firstOf('1 x 3 @ 80% rest 2:30')).toMatchObject({ count: 1, first: { restSeconds: 150 } });
   });
 
+  it('reads one set per number from "5/5/5/3/3 @ 185", and reps written per side', () => {
+    const result = parse('5/5/5/3/3 @ 185');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.sets.map((set) => set.reps)).toEqual([5, 5, 5, 3, 3]);
+    expect(result.sets.every((set) => set.load === 185 && set.loadUnit === 'lb')).toBe(true);
+    expect(firstOf('3 x 10 each')).toMatchObject({ count: 3, first: { reps: 10 } });
+    expect(firstOf('2 x 8/side @ RPE 7')).toMatchObject({ count: 2, first: { reps: 8, rpe: 7 } });
+  });
+
   it('reads times, distances, pitch counts and velocity for the exercises that take them', () => {
     expect(firstOf('3 x 30s', ['time'])).toMatchObject({ count: 3, first: { timeSeconds: 30 } });
     expect(firstOf('3 x 45', ['time'])).toMatchObject({ count: 3, first: { timeSeconds: 45 } });

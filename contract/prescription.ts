@@ -116,12 +116,16 @@ function parseIntensity(text: string, weightUnit: WeightUnit): Work | null {
   return null;
 }
 
+/** "3 x 10 each", "3 x 8/side": the sets of a one-sided exercise, written per side (the exercise says it is one-sided). */
+const perSide = /\s*(?:each(?: side| leg| arm)?|per (?:side|leg|arm)|\/(?:side|leg|arm)|e\/s|ea)$/;
+
 const example = 'Write it like 4 x 6 @ 75%, 3 x 8-12 @ RPE 8, 5 x 30s or 2 x 60yd rest 90';
 
 /**
  * A coach's shorthand for a run of sets: "4 x 6 @ 75%" is four sets of six at 75 % of 1RM. Also ranges
  * (3 x 8-12), loads (5 x 5 @ 225, @ 100kg), RPE (@ RPE 8), times (3 x 30s, 1:30), distances (60yd), pitch
- * counts (25 pitches), velocity (@ 80 mph) and rest (rest 90, rest 2min). Rejects targets the exercise does not take.
+ * counts (25 pitches), velocity (@ 80 mph), rest (rest 90, rest 2min), a set per number (5/5/5/3/3 @ 185) and reps
+ * per side (3 x 10 each). Rejects targets the exercise does not take.
  */
 export function parsePrescription(input: string, context: PrescriptionContext): ParsedPrescription {
   const text = input.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -131,14 +135,16 @@ export function parsePrescription(input: string, context: PrescriptionContext): 
   const [main = '', restText] = text.split(/\s*(?:,\s*)?\brest\b\s*/);
   const [countAndWork = '', ...intensityParts] = main.split('@').map((part) => part.trim());
   const countMatch = /^(\d+)\s*(?:x|×|\*)\s*(.+)$/.exec(countAndWork);
-  const setCount = countMatch ? Number(countMatch[1]) : 1;
-  const workText = (countMatch ? countMatch[2] : countAndWork)?.trim() ?? '';
+  const workText = (countMatch ? countMatch[2] : countAndWork)?.trim().replace(perSide, '') ?? '';
+  // "5/5/5/3/3": one set per number, each its own reps.
+  const repsList = countMatch ? null : /^\d+(?:\s*\/\s*\d+)+$/.test(workText) ? workText.split('/') : null;
+  const setCount = countMatch ? Number(countMatch[1]) : (repsList?.length ?? 1);
 
   if (setCount < 1) return { ok: false, message: 'Give at least one set' };
   if (setCount > maxSets) return { ok: false, message: `At most ${maxSets} sets in one exercise` };
 
   const set: PrescribedSet = { ...emptyPrescribedSet };
-  const work = parseWork(workText, context.measures);
+  const work = parseWork(repsList ? repsList[0]!.trim() : workText, context.measures);
   if (!work) return { ok: false, message: `“${workText}” is not reps, a time or a distance. ${example}` };
   Object.assign(set, work);
 
@@ -163,6 +169,7 @@ export function parsePrescription(input: string, context: PrescriptionContext): 
   const unmeasured = measuresUsedBy(set).find((measure) => !context.measures.includes(measure));
   if (unmeasured)
     return { ok: false, message: `This exercise is not measured by ${measureLabels[unmeasured]}` };
+  if (repsList) return { ok: true, sets: repsList.map((reps) => ({ ...set, reps: Number(reps) })) };
   return { ok: true, sets: Array.from({ length: setCount }, () => ({ ...set })) };
 }
 

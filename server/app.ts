@@ -46,6 +46,8 @@ import { importUploadPaths } from './routes/imports/imports.handlers';
 import { importsRouter } from './routes/imports/imports.index';
 import { lastTimeRouter } from './routes/last-time/last-time.index';
 import { libraryRouter } from './routes/library/library.index';
+import { workoutReaderRouter } from './routes/workout-reader/workout-reader.index';
+import { workoutReaderUploadPaths } from './routes/workout-reader/workout-reader.handlers';
 import { createLiveEventsRouter } from './routes/live-events/live-events.index';
 import { createManagementRouter } from './routes/management/management.index';
 import { passengersRouter } from './routes/passengers/passengers.index';
@@ -186,9 +188,14 @@ export function createApp({
       throw new ApiError(413, errorCodes.payloadTooLarge, 'The request body is larger than 1 MiB.');
     },
   });
-  // The logo upload has its own limit and message (fields.logo; ADR 023), and so have the CSV imports (5 MB).
+  // The logo upload has its own limit and message (fields.logo; ADR 023), and so have the CSV imports (5 MB) and the workout reader (2 MB).
   // Chunks of an attachment are streamed to disk under their own limit (ADR 061).
-  const ownBodyLimit = new Set([logoUploadPath, ...importUploadPaths, uploadPaths.chunk]);
+  const ownBodyLimit = new Set([
+    logoUploadPath,
+    ...importUploadPaths,
+    uploadPaths.chunk,
+    ...workoutReaderUploadPaths,
+  ]);
   app.use(
     '/api/*',
     createMiddleware<PublicAppEnv>((c, next) => (ownBodyLimit.has(c.req.path) ? next() : limitBody(c, next))),
@@ -215,6 +222,7 @@ export function createApp({
     .route('/', settingsRouter)
     .route('/', passengersRouter)
     .route('/', libraryRouter)
+    .route('/', workoutReaderRouter)
     .route('/', scheduleRouter)
     .route('/', trackingRouter)
     .route('/', lastTimeRouter)

@@ -23,25 +23,41 @@ export const tooManyRowsMessage = (rows: number) =>
 const isControl = (code: number) =>
   (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
 
+/** The size limit of an importer's files, and what it tells the user when a file is refused. */
+export interface CsvFileRules {
+  maxBytes: number;
+  emptyMessage: string;
+  notCsvMessage: string;
+  tooLargeMessage: string;
+}
+
+/** The pitch importer's: one session per file. */
+export const pitchImportFileRules: CsvFileRules = {
+  maxBytes: pitchingLimits.importBytes,
+  emptyMessage: emptyFileMessage,
+  notCsvMessage,
+  tooLargeMessage,
+};
+
 /**
  * The file's text, checked by its content and not by its name: refused when empty, over the size limit, or
  * binary (a NUL byte, bytes that are not UTF-8, or more than 1 % control characters). The UTF-8 BOM some
  * spreadsheet programs write is removed.
  */
-export function readCsvText(bytes: Uint8Array): string {
-  if (bytes.byteLength === 0) throw new ImportFileError(400, emptyFileMessage);
-  if (bytes.byteLength > pitchingLimits.importBytes) throw new ImportFileError(413, tooLargeMessage);
-  if (bytes.includes(0)) throw new ImportFileError(400, notCsvMessage);
+export function readCsvText(bytes: Uint8Array, rules: CsvFileRules = pitchImportFileRules): string {
+  if (bytes.byteLength === 0) throw new ImportFileError(400, rules.emptyMessage);
+  if (bytes.byteLength > rules.maxBytes) throw new ImportFileError(413, rules.tooLargeMessage);
+  if (bytes.includes(0)) throw new ImportFileError(400, rules.notCsvMessage);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new ImportFileError(400, notCsvMessage);
+    throw new ImportFileError(400, rules.notCsvMessage);
   }
   let controls = 0;
   for (let index = 0; index < text.length; index += 1) if (isControl(text.charCodeAt(index))) controls += 1;
-  if (controls > text.length / 100) throw new ImportFileError(400, notCsvMessage);
-  if (text.trim() === '') throw new ImportFileError(400, emptyFileMessage);
+  if (controls > text.length / 100) throw new ImportFileError(400, rules.notCsvMessage);
+  if (text.trim() === '') throw new ImportFileError(400, rules.emptyMessage);
   return text;
 }
 

@@ -8,7 +8,7 @@ import { recordLiveEvents, type NewLiveEvent } from './live-events/record-live-e
 export type TenantTable = PgTable & { organizationId: AnyPgColumn };
 
 type Row<T extends TenantTable> = T['$inferSelect'];
-type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
+export type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
 
 interface SelectOptions {
   where?: SQL | undefined;

@@ -256,24 +256,28 @@ export async function recomputeLaterRecords(
     exerciseName: (exerciseId: string) => Promise<string>;
     actorId: string | null;
   },
+  /** Logs to leave as they are: an imported history's own sessions, which keep no records (ADR 077). */
+  skipLogIds: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   for (const exerciseId of exerciseIds) {
-    const later = await scope.select(workoutLogs, {
-      where: and(
-        eq(workoutLogs.athleteId, log.athleteId),
-        sql`(${workoutLogs.date}, ${workoutLogs.startedAt}, ${workoutLogs.id}) > (${log.date}::date, ${log.startedAt.toISOString()}::timestamptz, ${log.id}::uuid)`,
-        sql`${workoutLogs.id} in (select ${loggedSets.logId} from ${loggedSets} where ${scope.own(
-          loggedSets,
-          and(
-            eq(loggedSets.athleteId, log.athleteId),
-            eq(loggedSets.exerciseId, exerciseId),
-            counted(),
-            gte(loggedSets.performedOn, log.date),
-          ),
-        )})`,
-      ),
-      orderBy: [asc(workoutLogs.date), asc(workoutLogs.startedAt), asc(workoutLogs.id)],
-    });
+    const later = await scope
+      .select(workoutLogs, {
+        where: and(
+          eq(workoutLogs.athleteId, log.athleteId),
+          sql`(${workoutLogs.date}, ${workoutLogs.startedAt}, ${workoutLogs.id}) > (${log.date}::date, ${log.startedAt.toISOString()}::timestamptz, ${log.id}::uuid)`,
+          sql`${workoutLogs.id} in (select ${loggedSets.logId} from ${loggedSets} where ${scope.own(
+            loggedSets,
+            and(
+              eq(loggedSets.athleteId, log.athleteId),
+              eq(loggedSets.exerciseId, exerciseId),
+              counted(),
+              gte(loggedSets.performedOn, log.date),
+            ),
+          )})`,
+        ),
+        orderBy: [asc(workoutLogs.date), asc(workoutLogs.startedAt), asc(workoutLogs.id)],
+      })
+      .then((rows) => rows.filter((row) => !skipLogIds.has(row.id)));
     if (later.length === 0) continue;
     const current = await recordsOfLogs(
       scope,

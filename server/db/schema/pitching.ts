@@ -199,7 +199,8 @@ export const importMappings = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<ImportKind>().notNull(),
+    /** An importer's kind, or the workout reader's program sheets (issue 28). */
+    kind: text('kind').$type<ImportKind | 'workout_program'>().notNull(),
     mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
