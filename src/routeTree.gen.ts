@@ -37,6 +37,7 @@ import { Route as AppCompletedLogIdRouteImport } from './routes/app/completed/$l
 import { Route as AppGroupsIndexRouteImport } from './routes/app/groups/index'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/app/groups/$groupId'
 import { Route as AppLibraryIndexRouteImport } from './routes/app/library/index'
+import { Route as AppLibraryImportRouteImport } from './routes/app/library/import'
 import { Route as AppQuestionnairesIndexRouteImport } from './routes/app/questionnaires/index'
 import { Route as AppQuestionnairesNewRouteImport } from './routes/app/questionnaires/new'
 import { Route as AppScheduleIndexRouteImport } from './routes/app/schedule/index'
@@ -199,6 +200,11 @@ const AppLibraryIndexRoute = AppLibraryIndexRouteImport.update({
   path: '/library/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLibraryImportRoute = AppLibraryImportRouteImport.update({
+  id: '/library/import',
+  path: '/library/import',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppQuestionnairesIndexRoute = AppQuestionnairesIndexRouteImport.update({
   id: '/questionnaires/',
   path: '/questionnaires/',
@@ -345,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/library/import': typeof AppLibraryImportRoute
   '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/library/import': typeof AppLibraryImportRoute
   '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users/$userId': typeof AppUsersUserIdRoute
@@ -446,6 +454,7 @@ export interface FileRoutesById {
   '/app/chat/$conversationId': typeof AppChatConversationIdRoute
   '/app/completed/$logId': typeof AppCompletedLogIdRoute
   '/app/groups/$groupId': typeof AppGroupsGroupIdRoute
+  '/app/library/import': typeof AppLibraryImportRoute
   '/app/questionnaires/new': typeof AppQuestionnairesNewRoute
   '/app/track/$entryId': typeof AppTrackEntryIdRoute
   '/app/users_/$userId': typeof AppUsersUserIdRoute
@@ -499,6 +508,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/library/import'
     | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users/$userId'
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/library/import'
     | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users/$userId'
@@ -599,6 +610,7 @@ export interface FileRouteTypes {
     | '/app/chat/$conversationId'
     | '/app/completed/$logId'
     | '/app/groups/$groupId'
+    | '/app/library/import'
     | '/app/questionnaires/new'
     | '/app/track/$entryId'
     | '/app/users_/$userId'
@@ -834,6 +846,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/library/import': {
+      id: '/app/library/import'
+      path: '/library/import'
+      fullPath: '/app/library/import'
+      preLoaderRoute: typeof AppLibraryImportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/questionnaires/': {
       id: '/app/questionnaires/'
       path: '/questionnaires'
@@ -1041,6 +1060,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppCompletedLogIdRoute: typeof AppCompletedLogIdRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRoute
+  AppLibraryImportRoute: typeof AppLibraryImportRoute
   AppQuestionnairesNewRoute: typeof AppQuestionnairesNewRoute
   AppTrackEntryIdRoute: typeof AppTrackEntryIdRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRoute
@@ -1076,6 +1096,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppCompletedLogIdRoute: AppCompletedLogIdRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRoute,
+  AppLibraryImportRoute: AppLibraryImportRoute,
   AppQuestionnairesNewRoute: AppQuestionnairesNewRoute,
   AppTrackEntryIdRoute: AppTrackEntryIdRoute,
   AppUsersUserIdRoute: AppUsersUserIdRoute,

@@ -23,6 +23,7 @@ import { completedWorkoutHandlers } from './training';
 import { uploadHandlersOfDemo } from './uploads';
 import { userHandlers } from './users';
 import { workoutCommentHandlersOfDemo } from './workout-comments';
+import { workoutReaderHandlersOfDemo } from './workout-reader';
 
 /** The happy path of every area; tests add failures with `server.use(...)`. */
 export const handlers = [
@@ -34,6 +35,7 @@ export const handlers = [
   ...userHandlers,
   ...groupHandlers,
   ...libraryHandlersOfDemo,
+  ...workoutReaderHandlersOfDemo,
   ...scheduleHandlersOfDemo,
   ...trackingHandlersOfDemo,
   ...lastTimeHandlersOfDemo,

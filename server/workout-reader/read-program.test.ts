@@ -10,6 +10,7 @@ describe('reading a pasted program', () => {
     expect(readDayHeading('W1D2 Upper')).toEqual({ week: 1, day: 2, title: 'Day 2 Upper' });
     expect(readDayHeading('Wednesday')).toEqual({ week: null, day: 3, title: 'Wednesday' });
     expect(readDayHeading('Thurs - Lift')).toEqual({ week: null, day: 4, title: 'Thurs - Lift' });
+    expect(readDayHeading('Monday – Lower 2')).toEqual({ week: null, day: 1, title: 'Monday – Lower 2' });
     // An exercise that starts like a weekday is still an exercise.
     expect(readDayHeading('Sun Salutation 2 x 5')).toBeNull();
     expect(readDayHeading('Back Squat 4x6')).toBeNull();

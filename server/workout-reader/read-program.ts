@@ -66,8 +66,9 @@ export function readDayHeading(text: string): DayHeading | null {
     const dayMatch = /^day\s*(\d{1,3})\b/i.exec(rest);
     const weekday = weekdayPattern.exec(rest);
     if (dayMatch) day = Number(dayMatch[1]);
-    // "Sun Salutation 2 x 5" is an exercise: a weekday heading has no sets after it.
-    else if (weekday && !/\d/.test(rest)) day = weekdays.indexOf(weekday[1]!.slice(0, 3).toLowerCase()) + 1;
+    // "Sun Salutation 2 x 5" is an exercise: a weekday heading ("Monday – Lower 2") counts no sets.
+    else if (weekday && !/\d\s*(?:x|×|\*|\/)\s*\d/i.test(rest))
+      day = weekdays.indexOf(weekday[1]!.slice(0, 3).toLowerCase()) + 1;
   }
   if (week === null && day === null) return null;
   return { week, day, title: cleanTitle(rest) };

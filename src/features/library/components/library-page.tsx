@@ -32,12 +32,15 @@ import type { ExerciseAction } from './exercise-list';
 import { ExerciseList } from './exercise-list';
 import type { LibraryFilterValues } from './library-filters';
 import { LibraryFilters } from './library-filters';
+import { UploadIcon } from './library-icons';
 import { LibraryNotAllowed } from './library-screen-parts';
 import type { WorkoutAction } from './workout-list';
 import { WorkoutList } from './workout-list';
 
 const route = getRouteApi('/app/library/');
 
+const secondaryLinkClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-border bg-surface px-4 text-sm font-semibold text-foreground shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 const primaryLinkClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
@@ -79,17 +82,23 @@ function Library({ organizationName }: { organizationName: string }) {
         title="Workout library"
         description={`Workouts and exercises of ${organizationName}. Build a workout once, then schedule it for anyone.`}
         actions={
-          tab === 'workouts' ? (
-            <Link to="/app/library/workouts/new" className={primaryLinkClass} data-tour="new-workout">
-              <PlusIcon className="size-4" />
-              New workout
+          <>
+            <Link to="/app/library/import" className={secondaryLinkClass}>
+              <UploadIcon className="size-4" />
+              Import
             </Link>
-          ) : (
-            <Link to="/app/library/exercises/new" className={primaryLinkClass}>
-              <PlusIcon className="size-4" />
-              New exercise
-            </Link>
-          )
+            {tab === 'workouts' ? (
+              <Link to="/app/library/workouts/new" className={primaryLinkClass} data-tour="new-workout">
+                <PlusIcon className="size-4" />
+                New workout
+              </Link>
+            ) : (
+              <Link to="/app/library/exercises/new" className={primaryLinkClass}>
+                <PlusIcon className="size-4" />
+                New exercise
+              </Link>
+            )}
+          </>
         }
       />
 

@@ -1,0 +1,189 @@
+import type { WorkoutCategory } from '@contract/training-vocabulary';
+import type {
+  CommitReaderRequest,
+  ExerciseMatch,
+  ReaderExerciseChoice,
+  ReaderPreview,
+} from '@contract/workout-reader';
+import { commitReaderRequestSchema } from '@contract/workout-reader';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { get } from 'react-hook-form';
+
+/*
+ * The review's form: what the coach can change of the server's reading (workout names and days, what each exercise
+ * name becomes, how it is saved), as typed. `toCommitReaderRequest` turns it with the preview into the commit's
+ * body; the contract's schema checks that body, and its issues (and the server's) land on the field they are about
+ * (`reviewFieldOf`).
+ */
+
+export const createChoice = 'create';
+
+/** A close name is chosen for the coach from this score up (ADR 077); below it the name is created as new. */
+export const preselectedScore = 0.85;
+
+export interface ExerciseChoiceValues {
+  /** A library exercise's id, or `createChoice`. */
+  choice: string;
+  /** The new exercise's name, when created. */
+  newName: string;
+  /** An exercise of the library found by name (neither the match nor a close one), when the coach picked one. */
+  other: { id: string; name: string } | null;
+}
+
+export interface ReviewFormValues {
+  saveAs: 'workouts' | 'program';
+  programName: string;
+  /** In the preview's order. `day` as typed, so "3a" is refused with the contract's message. */
+  workouts: { name: string; day: string }[];
+  /** One per exercise name of the preview, in its order. */
+  exercises: ExerciseChoiceValues[];
+}
+
+/** The match when there is one, else a close name that is almost surely it, else a new exercise. */
+export function defaultChoiceOf(match: ExerciseMatch): string {
+  if (match.match) return match.match.exerciseId;
+  const best = match.candidates[0];
+  return best && best.score >= preselectedScore ? best.exerciseId : createChoice;
+}
+
+export function reviewFormOf(preview: ReaderPreview): ReviewFormValues {
+  return {
+    saveAs: 'workouts',
+    programName: '',
+    workouts: preview.workouts.map((workout) => ({
+      name: workout.name,
+      day: workout.day === null ? '' : String(workout.day),
+    })),
+    exercises: preview.exercises.map((match) => ({
+      choice: defaultChoiceOf(match),
+      newName: match.name,
+      other: null,
+    })),
+  };
+}
+
+/** A new exercise takes the category of the first workout that uses it. */
+export function categoryOfExercise(preview: ReaderPreview, key: string): WorkoutCategory {
+  const first = preview.workouts.find((workout) =>
+    workout.blocks.some((block) => block.exercises.some((exercise) => exercise.key === key)),
+  );
+  return first?.category ?? 'lift';
+}
+
+/** "3" is day 3; an empty box is no day; anything else stays as typed for the schema to refuse. */
+function dayOf(typed: string): number | string | null {
+  const text = typed.trim();
+  if (text === '') return null;
+  const day = Number(text);
+  return Number.isFinite(day) ? day : text;
+}
+
+/**
+ * The commit's body for the review. Values that are not numbers stay as typed, so the contract's schema refuses
+ * them with its own message on the right field (the type says what a valid body is, not this one).
+ */
+export function toCommitReaderRequest(values: ReviewFormValues, preview: ReaderPreview): CommitReaderRequest {
+  const asProgram = values.saveAs === 'program';
+  const request = {
+    saveAs: values.saveAs,
+    ...(asProgram ? { programName: values.programName } : {}),
+    workouts: preview.workouts.map((workout, index) => ({
+      name: values.workouts[index]?.name ?? workout.name,
+      category: workout.category,
+      notes: workout.notes,
+      day: asProgram ? dayOf(values.workouts[index]?.day ?? '') : null,
+      blocks: workout.blocks.map((block) => ({
+        label: block.label,
+        exercises: block.exercises.map(({ key, notes, sets }) => ({ key, notes, sets })),
+      })),
+    })),
+    exercises: preview.exercises.map((match, index): ReaderExerciseChoice => {
+      const chosen = values.exercises[index];
+      if (chosen && chosen.choice !== createChoice) return { key: match.key, exerciseId: chosen.choice };
+      return {
+        key: match.key,
+        create: {
+          name: chosen?.newName ?? match.name,
+          category: categoryOfExercise(preview, match.key),
+          measures: match.measures,
+        },
+      };
+    }),
+  };
+  return request as CommitReaderRequest;
+}
+
+/**
+ * Where a problem with the request's `path` shows on the review: a workout's name and day on their boxes, any other
+ * problem of a workout on its card (`workouts.N.content`), a new exercise's name on its box and any other problem of
+ * an exercise name on its choice; the program's name on its box. The rest shows above the save button (`root`).
+ */
+export function reviewFieldOf(path: string): string {
+  const workoutField = /^(?:program\.)?workouts\.(\d+)\.(\w+)/.exec(path);
+  if (workoutField) {
+    const [, index, field] = workoutField;
+    return `workouts.${index}.${field === 'name' || field === 'day' ? field : 'content'}`;
+  }
+  const exerciseField = /^exercises\.(\d+)\.(.+)$/.exec(path);
+  if (exerciseField) {
+    const [, index, field] = exerciseField;
+    return `exercises.${index}.${field === 'create.name' ? 'newName' : 'choice'}`;
+  }
+  if (path === 'programName') return 'programName';
+  return 'root';
+}
+
+/** Field errors as react-hook-form keeps them: nested objects, the first message for a place. */
+function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<ReviewFormValues> {
+  const errors: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(messages)) {
+    const parts = reviewFieldOf(path).split('.');
+    let node = errors;
+    for (const part of parts.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
+    const last = parts.at(-1) ?? 'root';
+    const existing = node[last] as { message?: string } | undefined;
+    if (!existing?.message) node[last] = { type: 'validate', message };
+  }
+  return errors;
+}
+
+/** The message at a place of the review's errors (`workouts.2.content`, `root`), if any. */
+export const reviewMessageAt = (errors: FieldErrors<ReviewFormValues>, path: string): string | undefined =>
+  get<FieldErrors<ReviewFormValues>, { message?: string } | undefined>(errors, path)?.message;
+
+/**
+ * What the server checks beyond the contract's schema before it saves (a program needs its name and each workout a
+ * day; two workouts cannot share a name), with its words, so the coach hears it before sending.
+ */
+function completenessProblems(request: CommitReaderRequest): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const asProgram = request.saveAs === 'program';
+  const names = new Set<string>();
+  request.workouts.forEach((workout, index) => {
+    if (asProgram && (workout.day === null || workout.day === undefined))
+      problems[`workouts.${index}.day`] = 'Give the day of the program this workout is on';
+    const name = workout.name.trim().toLowerCase();
+    if (name !== '' && names.has(name))
+      problems[`workouts.${index}.name`] = `Another workout here is called ${workout.name.trim()}`;
+    names.add(name);
+  });
+  return problems;
+}
+
+/** The review's check: what the server would refuse is refused here first, on the same fields. */
+export function reviewFormResolver(preview: ReaderPreview): Resolver<ReviewFormValues> {
+  return (values) => {
+    const request = toCommitReaderRequest(values, preview);
+    const parsed = commitReaderRequestSchema.safeParse(request);
+    const messages: Record<string, string> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) messages[issue.path.map(String).join('.')] ??= issue.message;
+    }
+    for (const [path, message] of Object.entries(completenessProblems(request))) messages[path] ??= message;
+    if (Object.keys(messages).length === 0) return { values, errors: {} };
+    return { values: {}, errors: fieldErrorsOf(messages) };
+  };
+}
