@@ -30,7 +30,7 @@ describe('the workout reader in Chromium', () => {
           'Chin-Up 3 x 6-8',
         ].join('\n'),
       );
-    await page.getByRole('button', { name: 'Read' }).click();
+    await page.getByRole('button', { name: 'Read', exact: true }).click();
 
     await page.getByText(/Nothing is saved yet/).waitFor();
     await saveScreenshotsAtBothSizes(page, 'workout-reader-review');
