@@ -286,6 +286,50 @@ export const commitReaderRequestSchema = z
 export type CommitReaderRequest = z.input<typeof commitReaderRequestSchema>;
 export type CommitReaderValues = z.output<typeof commitReaderRequestSchema>;
 
+/** What `commitProblems` reads of a commit: the request as sent (a day may still be text) or as parsed. */
+interface CommitShape {
+  saveAs: 'workouts' | 'program';
+  programName?: string | undefined;
+  workouts: readonly {
+    name: string;
+    day?: unknown;
+    blocks: readonly { exercises: readonly { key: string }[] }[];
+  }[];
+  exercises: readonly { key: string }[];
+}
+
+/**
+ * The commit's rules across its fields, beyond each field's own (the server refuses with these; the review says
+ * them first): every exercise name chosen once, a program's name and each of its workouts' days, names unique.
+ */
+export function commitProblems(commit: CommitShape): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const asProgram = commit.saveAs === 'program';
+  const chosen = new Set<string>();
+  commit.exercises.forEach((choice, index) => {
+    if (chosen.has(choice.key)) fields[`exercises.${index}.key`] = 'This exercise name is chosen twice';
+    chosen.add(choice.key);
+  });
+  const names = new Set<string>();
+  commit.workouts.forEach((workout, index) => {
+    workout.blocks.forEach((block, blockIndex) =>
+      block.exercises.forEach((exercise, exerciseIndex) => {
+        if (!chosen.has(exercise.key))
+          fields[`workouts.${index}.blocks.${blockIndex}.exercises.${exerciseIndex}.key`] =
+            'Choose a library exercise for this name, or create it';
+      }),
+    );
+    if (asProgram && (workout.day === null || workout.day === undefined))
+      fields[`workouts.${index}.day`] = 'Give the day of the program this workout is on';
+    const name = workout.name.trim().toLowerCase();
+    if (name !== '' && names.has(name))
+      fields[`workouts.${index}.name`] = `Another workout here is called ${workout.name.trim()}`;
+    names.add(name);
+  });
+  if (asProgram && !commit.programName?.trim()) fields.programName = 'Enter a name for the program';
+  return fields;
+}
+
 export const commitReaderResponseSchema = z
   .object({
     message: z.string(),

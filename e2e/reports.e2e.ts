@@ -30,6 +30,9 @@ describe('reports in Chromium', () => {
     await coach.waitForURL(/range=90d|from=/);
     const compliance = coach.getByRole('region', { name: 'Compliance' });
     await compliance.getByRole('table', { name: 'Compliance by athlete, lowest first' }).waitFor();
+    // The previous report stays on screen (dimmed, aria-busy) while the group's 90 days load: wait for them.
+    await expect.poll(() => coach.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+    await coach.getByText(/^Pitchers.* · /).waitFor();
 
     const [download] = await Promise.all([
       coach.waitForEvent('download'),

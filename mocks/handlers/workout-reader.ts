@@ -3,6 +3,7 @@ import { errorCodes, measureNames, measuresUsedBy, parsePrescription } from '@co
 import type {
   CommitReaderResponse,
   DraftBlock,
+  HistoryResult,
   DraftWorkout,
   ExerciseCandidate,
   ExerciseMatch,
@@ -13,6 +14,8 @@ import type {
 import {
   commitReaderRequestSchema,
   commitReaderResponseSchema,
+  historyChoicesSchema,
+  historyResultSchema,
   programColumnFields,
   readerPreviewResponseSchema,
   workoutReaderLimits,
@@ -311,6 +314,94 @@ function reviewOf(
   };
 }
 
+// --- Log exports ---------------------------------------------------------------------------------------------------
+
+const strongHeader =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
+
+interface LoggedSet {
+  date: string;
+  session: string;
+  exercise: string;
+  weight: number;
+  reps: number;
+  seconds: number;
+}
+
+/** A Strong export (its header, unquoted cells), or null for any other file. */
+function readStrong(text: string): LoggedSet[] | null {
+  const [header, ...rows] = text.split(/\r\n|\n/).filter((line) => line.trim() !== '');
+  if (header?.trim() !== strongHeader) return null;
+  return rows.map((row) => {
+    const cells = row.split(',');
+    return {
+      date: (cells[0] ?? '').slice(0, 10),
+      session: cells[1] ?? '',
+      exercise: cells[3] ?? '',
+      weight: Number(cells[5] || 0),
+      reps: Number(cells[6] || 0),
+      seconds: Number(cells[8] || 0),
+    };
+  });
+}
+
+/** Map.groupBy is not in Node 20. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+const sessionsOfLog = (sets: readonly LoggedSet[]) => groupBy(sets, (set) => `${set.date}\n${set.session}`);
+
+function logPreview(sets: readonly LoggedSet[], fileName: string): ReaderPreview {
+  const sessions = [...sessionsOfLog(sets).values()]
+    .map((logged) => ({
+      date: logged[0]!.date,
+      name: logged[0]!.session || null,
+      exercises: [...new Set(logged.map((set) => set.exercise))],
+      setCount: logged.length,
+    }))
+    .sort((a, b) => b.date.localeCompare(a.date));
+  const byName = groupBy(sets, (set) => set.exercise);
+  const dates = sets.map((set) => set.date).sort();
+  return {
+    kind: 'log',
+    log: {
+      format: 'strong',
+      weightUnit: 'lb',
+      sessionCount: sessions.length,
+      setCount: sets.length,
+      from: dates[0] ?? null,
+      to: dates.at(-1) ?? null,
+      sessions: sessions.slice(0, 100),
+    },
+    source: 'csv',
+    fileName,
+    sheets: [],
+    columns: [],
+    mapping: {},
+    status: 'ready',
+    unmappedRequired: [],
+    workouts: [],
+    exercises: [...byName].map(([name, uses]): ExerciseMatch => ({
+      key: nameKey(name),
+      name,
+      uses: uses.length,
+      ...matchOf(name),
+      measures: measureNames.filter(
+        (measure) =>
+          (measure === 'load' && uses.some((set) => set.weight > 0)) ||
+          (measure === 'reps' && uses.some((set) => set.reps > 0)) ||
+          (measure === 'time' && uses.some((set) => set.seconds > 0)),
+      ),
+    })),
+    problems: [],
+    problemCount: 0,
+    hasDays: false,
+  };
+}
+
 // --- Routes --------------------------------------------------------------------------------------------------------
 
 const refusal = (status: 400 | 413, field: string, message: string) =>
@@ -327,6 +418,8 @@ const refusal = (status: 400 | 413, field: string, message: string) =>
 export function workoutReaderHandlers() {
   const workoutNames = new Set(demoWorkouts.map((workout) => workout.name.toLowerCase()));
   const exerciseNames = new Set(demoExercises.map((exercise) => exercise.name.toLowerCase()));
+  /** The sessions history imports added, by athlete, date and name: a file imported again adds nothing. */
+  const importedSessions = new Set<string>();
 
   return [
     apiRoute(
@@ -359,7 +452,10 @@ export function workoutReaderHandlers() {
             );
           if (!/\.csv$/i.test(file.name))
             return refusal(400, 'file', 'This file is not a CSV or an Excel workbook (.xlsx).');
-          const read = readCsv(await file.text(), chosen);
+          const contents = await file.text();
+          const logged = readStrong(contents);
+          if (logged) return reply(200, { preview: logPreview(logged, file.name) });
+          const read = readCsv(contents, chosen);
           return reply(200, {
             preview: {
               ...base,
@@ -451,6 +547,89 @@ export function workoutReaderHandlers() {
           data: { workouts: saved, program, createdExercises },
         };
         return reply(201, body);
+      },
+    ),
+
+    apiRoute(
+      {
+        method: 'post',
+        path: '/api/workoutreader/history',
+        responses: { 200: historyResultSchema, 201: historyResultSchema },
+      },
+      async ({ request, reply }) => {
+        const refused = staffOnly(request);
+        if (refused) return refused;
+        const form = await request.formData();
+        const file = form.get('file');
+        if (file === null || typeof file === 'string' || file.size === 0)
+          return refusal(400, 'file', 'Choose the log export (a CSV from FitNotes or Strong)');
+        const athleteId = form.get('athleteId');
+        if (typeof athleteId !== 'string' || !/^[0-9a-f-]{36}$/.test(athleteId))
+          return refusal(400, 'athleteId', 'Choose the athlete whose history this is');
+        const contents = await file.text();
+        const logged = readStrong(contents);
+        if (!logged) return refusal(400, 'file', 'This file is not a FitNotes or Strong export.');
+        const exercisesText = form.get('exercises');
+        const choices = historyChoicesSchema.safeParse(
+          JSON.parse(typeof exercisesText === 'string' ? exercisesText : '[]'),
+        );
+        if (!choices.success) return validationFailure(choices.error);
+        const choiceOf = new Map(choices.data.map((choice) => [choice.key, choice]));
+        const missing = [...new Set(logged.map((set) => set.exercise))].filter(
+          (name) => !choiceOf.has(nameKey(name)),
+        );
+        if (missing.length > 0)
+          return refusal(
+            400,
+            'exercises',
+            `Choose a library exercise, or create one, for ${missing.join(', ')}`,
+          );
+
+        const sessions = [...sessionsOfLog(logged)].map(([key, sets]) => ({
+          id: `${athleteId}\n${key}`,
+          sets,
+        }));
+        const adding = sessions.filter((session) => !importedSessions.has(session.id));
+        const addedSets = adding.flatMap((session) => session.sets);
+        const nameOf = (exercise: string) => {
+          const choice = choiceOf.get(nameKey(exercise))!;
+          return 'create' in choice
+            ? choice.create.name
+            : (library.find((entry) => entry.id === choice.exerciseId)?.name ?? exercise);
+        };
+        // The best Epley estimate of each exercise the file adds (the athlete has no max yet in the mock).
+        const best = new Map<string, { value: number; date: string }>();
+        for (const set of addedSets) {
+          if (set.weight <= 0 || set.reps <= 0) continue;
+          const value = Math.round(set.weight * (1 + set.reps / 30) * 10) / 10;
+          const name = nameOf(set.exercise);
+          if ((best.get(name)?.value ?? 0) < value) best.set(name, { value, date: set.date });
+        }
+        const saved = form.get('confirm') === 'true';
+        const createdExercises = saved
+          ? choices.data.flatMap((choice) =>
+              'create' in choice ? [{ id: crypto.randomUUID(), name: choice.create.name }] : [],
+            )
+          : [];
+        if (saved) for (const session of adding) importedSessions.add(session.id);
+        const count = (sessionCount: number) =>
+          sessionCount === 1 ? '1 session' : `${sessionCount} sessions`;
+        const body: HistoryResult = {
+          message: saved
+            ? `${count(adding.length)} and ${addedSets.length} sets added to the history.`
+            : adding.length === 0
+              ? `Nothing to add: the ${count(sessions.length)} of this file were imported before.`
+              : `${count(adding.length)} and ${addedSets.length} sets would be added.`,
+          data: {
+            saved,
+            athleteId,
+            sessions: { added: adding.length, alreadyImported: sessions.length - adding.length },
+            sets: addedSets.length,
+            newMaxes: [...best].map(([exercise, { value, date }]) => ({ exercise, value, unit: 'lb', date })),
+            createdExercises,
+          },
+        };
+        return saved ? reply(201, body) : reply(200, body);
       },
     ),
   ];

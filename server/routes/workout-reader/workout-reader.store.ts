@@ -2,6 +2,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { errorCodes } from '../../../contract/errors';
 import type { WeightUnit } from '../../../contract/training-vocabulary';
 import {
+  commitProblems,
   programColumnFields,
   workoutReaderLimits,
   type CommitReaderResponse,
@@ -296,34 +297,9 @@ export class WorkoutReaderStore {
     });
   }
 
-  /** Every exercise name has a choice, a program has a name and its workouts their days. */
+  /** Every exercise name has a choice, a program has a name and its workouts their days (the contract's rules). */
   private ensureComplete(values: CommitReaderValues) {
-    const fields: Record<string, string> = {};
-    const chosen = new Set<string>();
-    values.exercises.forEach((choice, index) => {
-      if (chosen.has(choice.key)) fields[`exercises.${index}.key`] = 'This exercise name is chosen twice';
-      chosen.add(choice.key);
-    });
-    values.workouts.forEach((workout, index) => {
-      workout.blocks.forEach((block, blockIndex) =>
-        block.exercises.forEach((exercise, exerciseIndex) => {
-          if (!chosen.has(exercise.key))
-            fields[`workouts.${index}.blocks.${blockIndex}.exercises.${exerciseIndex}.key`] =
-              'Choose a library exercise for this name, or create it';
-        }),
-      );
-      if (values.saveAs === 'program' && workout.day === null)
-        fields[`workouts.${index}.day`] = 'Give the day of the program this workout is on';
-    });
-    if (values.saveAs === 'program' && !values.programName)
-      fields.programName = 'Enter a name for the program';
-    const names = new Map<string, number>();
-    values.workouts.forEach((workout, index) => {
-      const name = workout.name.toLowerCase();
-      if (names.has(name))
-        fields[`workouts.${index}.name`] = `Another workout here is called ${workout.name}`;
-      names.set(name, index);
-    });
+    const fields = commitProblems(values);
     if (Object.keys(fields).length > 0) throw invalidFields(fields);
   }
 

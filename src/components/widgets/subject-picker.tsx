@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import {
   Button,
   ComboBox,
+  FieldError,
   Header,
   Input,
   Label,
@@ -27,6 +28,12 @@ interface SubjectPickerProps {
   onChange: (subject: Subject) => void;
   /** The whole organisation is a choice on the calendar, not when scheduling a workout. */
   allowOrganization?: boolean;
+  /** Athletes only (a log export is one athlete's history): no groups, no organisation. */
+  athletesOnly?: boolean;
+  /** The label shows above the box (in a form); else only a screen reader reads it. */
+  showLabel?: boolean;
+  /** A refusal of the choice, shown under the box. */
+  error?: string | undefined;
   className?: string;
 }
 
@@ -42,15 +49,21 @@ export function SubjectPicker({
   label,
   value,
   onChange,
-  allowOrganization = true,
+  allowOrganization: organizationAllowed = true,
+  athletesOnly = false,
+  showLabel = false,
+  error,
   className = '',
 }: SubjectPickerProps) {
+  const allowOrganization = organizationAllowed && !athletesOnly;
   const [text, setText] = useState<string | null>(null);
   const searched = useDeferredValue((text ?? '').trim());
-  const groups = useQuery(groupQueries.list());
+  const groups = useQuery({ ...groupQueries.list(), enabled: !athletesOnly });
   const athletes = useQuery(athleteQueries.search(searched, { approvedOnly: true }));
   const matches = (name: string) => name.toLowerCase().includes(searched.toLowerCase());
-  const shownGroups: GroupSummary[] = (groups.data ?? []).filter((group) => matches(group.name));
+  const shownGroups: GroupSummary[] = athletesOnly
+    ? []
+    : (groups.data ?? []).filter((group) => matches(group.name));
   const shownAthletes = athletes.data ?? [];
   // Where the organisation is no choice it is no default either: the box asks instead of saying "Everyone".
   const asks = value.kind === 'organization' && !allowOrganization;
@@ -68,6 +81,7 @@ export function SubjectPicker({
       // Typing opens the list (or its button); focus alone does not, so a pick does not open it again.
       menuTrigger="input"
       allowsEmptyCollection
+      isInvalid={error !== undefined}
       onSelectionChange={(key) => {
         if (key === null) return;
         const [kind, id] = String(key).split(':');
@@ -82,7 +96,9 @@ export function SubjectPicker({
         }
       }}
     >
-      <Label className="sr-only">{label}</Label>
+      <Label className={showLabel ? 'mb-1.5 block text-sm font-medium text-foreground' : 'sr-only'}>
+        {label}
+      </Label>
       <div className="relative">
         {value.kind === 'athlete' ? (
           <UserIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -92,13 +108,15 @@ export function SubjectPicker({
           <UsersIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         )}
         <Input
-          placeholder={asks ? 'Choose an athlete or a group' : undefined}
+          placeholder={
+            asks ? (athletesOnly ? 'Choose an athlete' : 'Choose an athlete or a group') : undefined
+          }
           onFocus={(event) => event.currentTarget.select()}
           onBlur={() => setText(null)}
-          className="block min-h-11 w-full rounded-lg border border-border bg-surface pr-10 pl-9 text-base font-medium text-foreground shadow-xs outline-none data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm"
+          className={`block min-h-11 w-full rounded-lg border ${error ? 'border-danger' : 'border-border'} bg-surface pr-10 pl-9 text-base font-medium text-foreground shadow-xs outline-none data-[focused]:outline-2 data-[focused]:-outline-offset-1 data-[focused]:outline-ring sm:text-sm`}
         />
         <Button
-          aria-label="Show the groups and athletes"
+          aria-label={athletesOnly ? 'Show the athletes' : 'Show the groups and athletes'}
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground outline-none"
         >
           <ChevronDownIcon className="size-4" />
@@ -111,7 +129,9 @@ export function SubjectPicker({
         <ListBox
           className="max-h-80 outline-none"
           renderEmptyState={() => (
-            <p className="px-3 py-3 text-sm text-muted-foreground">No group or athlete matches.</p>
+            <p className="px-3 py-3 text-sm text-muted-foreground">
+              {athletesOnly ? 'No athlete matches.' : 'No group or athlete matches.'}
+            </p>
           )}
         >
           {allowOrganization ? (
@@ -159,6 +179,7 @@ export function SubjectPicker({
           ) : null}
         </ListBox>
       </Popover>
+      {error ? <FieldError className="mt-1 block text-sm text-danger">{error}</FieldError> : null}
     </ComboBox>
   );
 }

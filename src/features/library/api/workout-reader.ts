@@ -1,6 +1,10 @@
 import type { ImportMapping } from '@contract/pitching';
-import type { CommitReaderRequest } from '@contract/workout-reader';
-import { commitReaderResponseSchema, readerPreviewResponseSchema } from '@contract/workout-reader';
+import type { CommitReaderRequest, ReaderExerciseChoice } from '@contract/workout-reader';
+import {
+  commitReaderResponseSchema,
+  historyResultSchema,
+  readerPreviewResponseSchema,
+} from '@contract/workout-reader';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, idempotencyKeyHeader } from '@/lib/api/api-client';
 import { exerciseQueries, workoutQueries } from './library-queries';
@@ -60,6 +64,49 @@ export function useCommitReader() {
       void queryClient.invalidateQueries({ queryKey: workoutQueries.all() });
       void queryClient.invalidateQueries({ queryKey: exerciseQueries.all() });
       if (data.program) void queryClient.invalidateQueries({ queryKey: programsKey });
+    },
+  });
+}
+
+export interface ImportHistoryVariables {
+  file: File;
+  athleteId: string;
+  exercises: ReaderExerciseChoice[];
+  /** Saves when set, with this key (a lost answer sent again is applied once); else only says what it would add. */
+  confirmKey: string | null;
+}
+
+/** An athlete's training and the completed workouts (other areas' query keys), stale once history is added. */
+const athleteTrainingKey = (athleteId: string) => ['athlete-training', athleteId] as const;
+const completedWorkoutsKey = ['completed-workouts'] as const;
+
+/**
+ * POST /api/workoutreader/history (multipart): an athlete's log export as their history. Without a confirm key the
+ * server only answers what would be added (sessions, sets, new maxes); with it, it adds them, once per file.
+ */
+export function useImportHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, athleteId, exercises, confirmKey }: ImportHistoryVariables) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      form.append('athleteId', athleteId);
+      form.append('exercises', JSON.stringify(exercises));
+      if (confirmKey) form.append('confirm', 'true');
+      return api
+        .post('api/workoutreader/history', {
+          body: form,
+          timeout: readTimeoutMs,
+          headers: confirmKey ? { [idempotencyKeyHeader]: confirmKey } : {},
+        })
+        .json(historyResultSchema);
+    },
+    onSuccess: ({ data }) => {
+      if (!data.saved) return;
+      void queryClient.invalidateQueries({ queryKey: athleteTrainingKey(data.athleteId) });
+      void queryClient.invalidateQueries({ queryKey: completedWorkoutsKey });
+      if (data.createdExercises.length > 0)
+        void queryClient.invalidateQueries({ queryKey: exerciseQueries.all() });
     },
   });
 }

@@ -13,11 +13,12 @@ import {
 } from 'react-aria-components';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { CategoryDot } from '@/components/ui/category-badge';
 import { ChevronDownIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { ExercisePicker } from '../workout-editor/exercise-picker';
-import type { ExerciseChoiceValues, ReviewFormValues } from './review-form';
+import type { ExerciseChoicesForm, ExerciseChoiceValues } from './review-form';
 import { categoryOfExercise, createChoice, reviewMessageAt } from './review-form';
 import { optionClass, popoverClass, selectButtonClass } from './select-classes';
 
@@ -37,17 +38,21 @@ function choiceText(match: ExerciseMatch, chosen: ExerciseChoiceValues): string 
 }
 
 /**
- * What each exercise name of the program becomes: the library's exercise of that name, a close one, one found by
+ * The "Exercise names" card: what each exercise name of the reading becomes: the library's exercise of that name, a close one, one found by
  * name, or a new exercise (with the measures its sets use and the category of its first workout).
  */
 export function ExerciseChoices({ preview }: { preview: ReaderPreview }) {
-  const { control } = useFormContext<ReviewFormValues>();
+  const { control } = useFormContext<ExerciseChoicesForm>();
   const chosen = useWatch({ control, name: 'exercises' });
   const created = chosen.filter((exercise) => exercise.choice === createChoice).length;
   const names = preview.exercises.length;
+  const headingId = useId();
 
   return (
-    <div>
+    <Card aria-labelledby={headingId} className="px-4 py-4 sm:px-6 sm:py-5">
+      <h2 id={headingId} className="text-lg font-semibold text-foreground">
+        Exercise names
+      </h2>
       <p className="text-sm text-muted-foreground">
         {names === 1 ? '1 name' : `${names} names`}: {names - created} from your library, {created} new.
       </p>
@@ -63,7 +68,7 @@ export function ExerciseChoices({ preview }: { preview: ReaderPreview }) {
           <ExerciseChoiceRow key={match.key} preview={preview} match={match} index={index} />
         ))}
       </ul>
-    </div>
+    </Card>
   );
 }
 
@@ -76,7 +81,7 @@ function ExerciseChoiceRow({
   match: ExerciseMatch;
   index: number;
 }) {
-  const { control, register, setValue, clearErrors } = useFormContext<ReviewFormValues>();
+  const { control, register, setValue, clearErrors } = useFormContext<ExerciseChoicesForm>();
   const { errors } = useFormState({ control, name: `exercises.${index}` });
   const chosen = useWatch({ control, name: `exercises.${index}` });
   const [isFinding, setIsFinding] = useState(false);

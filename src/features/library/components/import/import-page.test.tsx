@@ -49,6 +49,17 @@ const program = [
   'Note: brace hard',
 ].join('\n');
 
+const strongExport = [
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+  '2025-03-03 17:30:00,Leg Day,1h 5m,Squat (Barbell),W,135,5,0,0,,,',
+  '2025-03-03 17:30:00,Leg Day,1h 5m,Squat (Barbell),1,405,5,0,0,,,8',
+  '2025-03-03 17:30:00,Leg Day,1h 5m,Squat (Barbell),2,405,5,0,0,,,8.5',
+  '2025-03-03 17:30:00,Leg Day,1h 5m,Plank,1,0,0,0,60,,,',
+  '2025-03-05 18:00:00,Push,48m,Bench Press (Barbell),1,225,5,0,0,,,',
+  '2025-03-05 18:00:00,Push,48m,Bench Press (Barbell),2,225,5,0,0,,,',
+  '2025-03-07 17:45:00,Leg Day,1h,Squat (Barbell),1,415,3,0,0,,,9',
+].join('\n');
+
 /** The requests the mock API got at `POST path`: their form fields (a file by its name) or JSON, and their key. */
 function recordPosts(path: string) {
   const posts: { body: unknown; idempotencyKey: string | null }[] = [];
@@ -384,6 +395,76 @@ describe('importing a program (/app/library/import)', { timeout: 30_000 }, () =>
       await screen.findByText('The file is larger than 2 MB: upload a few weeks at a time.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Check what was read' })).not.toBeInTheDocument();
+  });
+
+  it('adds an athlete’s Strong export to their history: checked first, added once', async () => {
+    const posts = recordPosts('/api/workoutreader/history');
+    const { user } = renderApp('/app/library/import');
+    const expectLogStep = async () =>
+      expect(
+        await screen.findByRole('heading', { name: 'Add a workout log to an athlete’s history' }),
+      ).toHaveFocus();
+    const chooseTyler = async () => {
+      await user.type(screen.getByRole('combobox', { name: 'Athlete' }), 'Tyler');
+      await user.click(await screen.findByRole('option', { name: 'Tyler Brooks' }));
+    };
+    await user.click(await screen.findByRole('tab', { name: 'Upload a file' }));
+    await user.upload(
+      screen.getByLabelText('Choose a CSV or Excel file'),
+      csvFile(strongExport, 'strong.csv'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Read' }));
+    await expectLogStep();
+    expect(screen.getByText('Strong export · 3 sessions · 7 sets')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Latest sessions' })).toHaveTextContent(
+      'Leg Day · Squat (Barbell)',
+    );
+    await choose(user, 'Plank', 'Create as new exercise');
+
+    // No athlete: the box says so, and nothing is asked of the server.
+    await user.click(screen.getByRole('button', { name: 'Check what would be added' }));
+    expect(await screen.findByText('Choose the athlete whose history this is')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+
+    await chooseTyler();
+    await user.click(screen.getByRole('button', { name: 'Check what would be added' }));
+    expect(
+      await screen.findByText(
+        /^3 sessions and 7 sets would be added to Tyler Brooks’s history, raising 2 maxes/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'New maxes' })).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Add 3 sessions to the history' }));
+
+    const added = await screen.findByRole('region', { name: 'Added to Tyler Brooks’s history' });
+    expect(added).toHaveTextContent('3 sessions and 7 sets added to the history.');
+    expect(within(added).getByRole('link', { name: 'Open Tyler Brooks’s training' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/app\/users\/[0-9a-f-]+\?tab=training$/) as string,
+    );
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[0]!.body).toMatchObject({ file: 'file strong.csv' });
+    expect(posts[0]!.body).not.toHaveProperty('confirm');
+    expect(posts[1]!.body).toMatchObject({ file: 'file strong.csv', confirm: 'true' });
+    expect(posts[1]!.idempotencyKey).toEqual(expect.any(String));
+    expect(posts[1]!.idempotencyKey).not.toBe(posts[0]!.idempotencyKey);
+    const choices = JSON.parse((posts[1]!.body as { exercises: string }).exercises) as unknown[];
+    expect(choices).toContainEqual({
+      key: 'plank',
+      create: { name: 'Plank', category: 'mobility', measures: ['time'] },
+    });
+
+    // The same file read again adds nothing.
+    await user.click(screen.getByRole('button', { name: 'Choose another file' }));
+    await user.click(screen.getByRole('button', { name: 'Read' }));
+    await expectLogStep();
+    await chooseTyler();
+    await choose(user, 'Plank', 'Create as new exercise');
+    await user.click(screen.getByRole('button', { name: 'Check what would be added' }));
+    expect(
+      await screen.findByText('Nothing to add: the 3 sessions of this file were imported before.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
   });
 
   it('sends an athlete who opens the address Home', async () => {

@@ -1,15 +1,14 @@
 import type { ReaderPreview } from '@contract/workout-reader';
-import { logExportLabels } from '@contract/workout-reader';
 import type { ReactNode, Ref } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Card } from '@/components/ui/card';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { useFormats } from '@/lib/format/use-formats';
 import { useScreenTitle } from '@/stores/header-store';
 import type { ProgramSource } from '../../api/workout-reader';
 import { BackToLibrary } from '../library-screen-parts';
 import { ColumnChoice } from './column-choice';
+import { LogHistoryStep } from './log-history-step';
 import { ReviewStep } from './review-step';
 import { SourceStep } from './source-step';
 
@@ -49,10 +48,10 @@ export function ImportPage() {
       <BackToLibrary tab="workouts" />
       <PageHeader
         title="Import a program"
-        description="Paste your program, or upload the spreadsheet you keep it in. You check what was read before anything is saved."
+        description="Paste your program, or upload the spreadsheet you keep it in, or an athlete’s FitNotes or Strong export. You check what was read before anything is saved."
       />
 
-      <Panel title="Your program">
+      <Panel title={preview?.kind === 'log' ? 'Your file' : 'Your program'}>
         <SourceStep preview={preview} onPreview={onPreview} />
       </Panel>
 
@@ -83,10 +82,8 @@ export function ImportPage() {
 
       {preview === null ? <HowItWorks /> : null}
 
-      {preview?.kind === 'log' ? (
-        <Panel title="This is a workout log, not a program" headingRef={headingRef}>
-          <LogExportNotice preview={preview} />
-        </Panel>
+      {preview?.kind === 'log' && file ? (
+        <LogHistoryStep key={readingCount} preview={preview} file={file} headingRef={headingRef} />
       ) : preview?.status === 'ready' ? (
         preview.workouts.length > 0 ? (
           <ReviewStep key={readingCount} preview={preview} headingRef={headingRef} />
@@ -136,30 +133,6 @@ function Panel({
       </h2>
       {children}
     </Card>
-  );
-}
-
-/**
- * An athlete's log export (FitNotes, Strong) is history to add to that athlete, not a program to save in the
- * library: this screen says what it holds and saves nothing.
- */
-function LogExportNotice({ preview }: { preview: ReaderPreview }) {
-  const formats = useFormats();
-  const log = preview.log;
-  if (!log) return null;
-  const sessions = log.sessionCount === 1 ? '1 session' : `${log.sessionCount} sessions`;
-  const sets = log.setCount === 1 ? '1 set' : `${log.setCount} sets`;
-  return (
-    <div className="space-y-2 text-sm text-muted-foreground">
-      <p>
-        {preview.fileName ?? 'This file'} is a {logExportLabels[log.format]} export: {sessions} and {sets}
-        {log.from && log.to ? `, from ${formats.day(log.from)} to ${formats.day(log.to)}` : ''}.
-      </p>
-      <p>
-        It holds the workouts an athlete did, not a program to save in the library. To import a program, paste
-        it or choose the spreadsheet it is written in.
-      </p>
-    </div>
   );
 }
 

@@ -5,8 +5,8 @@ import type {
   ReaderExerciseChoice,
   ReaderPreview,
 } from '@contract/workout-reader';
-import { commitReaderRequestSchema } from '@contract/workout-reader';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { commitProblems, commitReaderRequestSchema } from '@contract/workout-reader';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { get } from 'react-hook-form';
 
 /*
@@ -30,13 +30,17 @@ export interface ExerciseChoiceValues {
   other: { id: string; name: string } | null;
 }
 
-export interface ReviewFormValues {
+/** A form that says what each exercise name of a reading becomes (the review's, and a log export's). */
+export interface ExerciseChoicesForm {
+  /** One per exercise name of the preview, in its order. */
+  exercises: ExerciseChoiceValues[];
+}
+
+export interface ReviewFormValues extends ExerciseChoicesForm {
   saveAs: 'workouts' | 'program';
   programName: string;
   /** In the preview's order. `day` as typed, so "3a" is refused with the contract's message. */
   workouts: { name: string; day: string }[];
-  /** One per exercise name of the preview, in its order. */
-  exercises: ExerciseChoiceValues[];
 }
 
 /** The match when there is one, else a close name that is almost surely it, else a new exercise. */
@@ -54,20 +58,45 @@ export function reviewFormOf(preview: ReaderPreview): ReviewFormValues {
       name: workout.name,
       day: workout.day === null ? '' : String(workout.day),
     })),
-    exercises: preview.exercises.map((match) => ({
-      choice: defaultChoiceOf(match),
-      newName: match.name,
-      other: null,
-    })),
+    exercises: exerciseChoiceDefaults(preview),
   };
 }
 
-/** A new exercise takes the category of the first workout that uses it. */
+export const exerciseChoiceDefaults = (preview: ReaderPreview): ExerciseChoiceValues[] =>
+  preview.exercises.map((match) => ({ choice: defaultChoiceOf(match), newName: match.name, other: null }));
+
+/**
+ * A new exercise takes the category of the first workout that uses it; a log's (no workouts) goes by its measures:
+ * a distance is run (sprint), a time alone is held (mobility), the rest is lifted.
+ */
 export function categoryOfExercise(preview: ReaderPreview, key: string): WorkoutCategory {
   const first = preview.workouts.find((workout) =>
     workout.blocks.some((block) => block.exercises.some((exercise) => exercise.key === key)),
   );
-  return first?.category ?? 'lift';
+  if (first) return first.category;
+  const measures = preview.exercises.find((match) => match.key === key)?.measures ?? [];
+  if (measures.includes('load')) return 'lift';
+  if (measures.includes('distance')) return 'sprint';
+  return measures.length === 1 && measures[0] === 'time' ? 'mobility' : 'lift';
+}
+
+/** What each exercise name becomes, as the commit and a history import send it. */
+export function exerciseChoicesOf(
+  chosen: readonly ExerciseChoiceValues[],
+  preview: ReaderPreview,
+): ReaderExerciseChoice[] {
+  return preview.exercises.map((match, index): ReaderExerciseChoice => {
+    const choice = chosen[index];
+    if (choice && choice.choice !== createChoice) return { key: match.key, exerciseId: choice.choice };
+    return {
+      key: match.key,
+      create: {
+        name: choice?.newName ?? match.name,
+        category: categoryOfExercise(preview, match.key),
+        measures: match.measures,
+      },
+    };
+  });
 }
 
 /** "3" is day 3; an empty box is no day; anything else stays as typed for the schema to refuse. */
@@ -97,18 +126,7 @@ export function toCommitReaderRequest(values: ReviewFormValues, preview: ReaderP
         exercises: block.exercises.map(({ key, notes, sets }) => ({ key, notes, sets })),
       })),
     })),
-    exercises: preview.exercises.map((match, index): ReaderExerciseChoice => {
-      const chosen = values.exercises[index];
-      if (chosen && chosen.choice !== createChoice) return { key: match.key, exerciseId: chosen.choice };
-      return {
-        key: match.key,
-        create: {
-          name: chosen?.newName ?? match.name,
-          category: categoryOfExercise(preview, match.key),
-          measures: match.measures,
-        },
-      };
-    }),
+    exercises: exerciseChoicesOf(values.exercises, preview),
   };
   return request as CommitReaderRequest;
 }
@@ -134,10 +152,13 @@ export function reviewFieldOf(path: string): string {
 }
 
 /** Field errors as react-hook-form keeps them: nested objects, the first message for a place. */
-function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<ReviewFormValues> {
+export function fieldErrorsOf<Values extends FieldValues>(
+  messages: Readonly<Record<string, string>>,
+  fieldOf: (path: string) => string = reviewFieldOf,
+): FieldErrors<Values> {
   const errors: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(messages)) {
-    const parts = reviewFieldOf(path).split('.');
+    const parts = fieldOf(path).split('.');
     let node = errors;
     for (const part of parts.slice(0, -1)) {
       node[part] ??= {};
@@ -147,31 +168,14 @@ function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<
     const existing = node[last] as { message?: string } | undefined;
     if (!existing?.message) node[last] = { type: 'validate', message };
   }
-  return errors;
+  return errors as FieldErrors<Values>;
 }
 
 /** The message at a place of the review's errors (`workouts.2.content`, `root`), if any. */
-export const reviewMessageAt = (errors: FieldErrors<ReviewFormValues>, path: string): string | undefined =>
-  get<FieldErrors<ReviewFormValues>, { message?: string } | undefined>(errors, path)?.message;
-
-/**
- * What the server checks beyond the contract's schema before it saves (a program needs its name and each workout a
- * day; two workouts cannot share a name), with its words, so the coach hears it before sending.
- */
-function completenessProblems(request: CommitReaderRequest): Record<string, string> {
-  const problems: Record<string, string> = {};
-  const asProgram = request.saveAs === 'program';
-  const names = new Set<string>();
-  request.workouts.forEach((workout, index) => {
-    if (asProgram && (workout.day === null || workout.day === undefined))
-      problems[`workouts.${index}.day`] = 'Give the day of the program this workout is on';
-    const name = workout.name.trim().toLowerCase();
-    if (name !== '' && names.has(name))
-      problems[`workouts.${index}.name`] = `Another workout here is called ${workout.name.trim()}`;
-    names.add(name);
-  });
-  return problems;
-}
+export const reviewMessageAt = <Values extends FieldValues>(
+  errors: FieldErrors<Values>,
+  path: string,
+): string | undefined => get<FieldErrors<Values>, { message?: string } | undefined>(errors, path)?.message;
 
 /** The review's check: what the server would refuse is refused here first, on the same fields. */
 export function reviewFormResolver(preview: ReaderPreview): Resolver<ReviewFormValues> {
@@ -182,8 +186,8 @@ export function reviewFormResolver(preview: ReaderPreview): Resolver<ReviewFormV
     if (!parsed.success) {
       for (const issue of parsed.error.issues) messages[issue.path.map(String).join('.')] ??= issue.message;
     }
-    for (const [path, message] of Object.entries(completenessProblems(request))) messages[path] ??= message;
+    for (const [path, message] of Object.entries(commitProblems(request))) messages[path] ??= message;
     if (Object.keys(messages).length === 0) return { values, errors: {} };
-    return { values: {}, errors: fieldErrorsOf(messages) };
+    return { values: {}, errors: fieldErrorsOf<ReviewFormValues>(messages) };
   };
 }

@@ -199,12 +199,7 @@ export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
           ) : null}
         </Card>
 
-        <Card aria-labelledby={`${id}-names`} className="px-4 py-4 sm:px-6 sm:py-5">
-          <h2 id={`${id}-names`} className="text-lg font-semibold text-foreground">
-            Exercise names
-          </h2>
-          <ExerciseChoices preview={preview} />
-        </Card>
+        <ExerciseChoices preview={preview} />
 
         <section aria-labelledby={`${id}-workouts`} className="space-y-3">
           <h2 id={`${id}-workouts`} className="text-lg font-semibold text-foreground">
