@@ -467,6 +467,25 @@ describe('importing a program (/app/library/import)', { timeout: 30_000 }, () =>
     expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
   });
 
+  it('asks before leaving a review that is not saved', async () => {
+    const { user, router } = renderApp('/app/library/import');
+    await pasteAndRead(user);
+    const main = screen.getByRole('main');
+    await user.click(within(main).getByRole('link', { name: 'Workout library' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/app/library/import');
+    expect(screen.getByRole('heading', { name: 'Check what was read' })).toBeInTheDocument();
+
+    await user.click(within(main).getByRole('link', { name: 'Workout library' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/library'));
+  });
+
   it('sends an athlete who opens the address Home', async () => {
     signInAs(demoUsers.athlete);
     const { router } = renderApp('/app/library/import');

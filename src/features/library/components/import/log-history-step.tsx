@@ -16,6 +16,7 @@ import { useFormats } from '@/lib/format/use-formats';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useImportHistory } from '../../api/workout-reader';
 import { ExerciseChoices } from './exercise-choices';
+import { LeaveGuard } from './leave-guard';
 import type { ExerciseChoicesForm } from './review-form';
 import {
   exerciseChoiceDefaults,
@@ -85,6 +86,8 @@ export function LogHistoryStep({ preview, file, headingRef }: LogHistoryStepProp
   const [failure, setFailure] = useState<string | null>(null);
   /** The confirmed request whose answer never came: sending it again reuses its key. */
   const unanswered = useRef<{ request: string; key: string } | null>(null);
+  /** Until the history is added: leaving asks first. */
+  const unsaved = useRef(true);
   const id = useId();
   const log = preview.log;
 
@@ -133,6 +136,7 @@ export function LogHistoryStep({ preview, file, headingRef }: LogHistoryStepProp
             return;
           }
           unanswered.current = null;
+          unsaved.current = false;
           setSaved({ result, athlete });
           setNewNotification({ title: 'History added', message: result.message });
         },
@@ -259,6 +263,10 @@ export function LogHistoryStep({ preview, file, headingRef }: LogHistoryStepProp
           </div>
         </Card>
       </form>
+      <LeaveGuard unsavedRef={unsaved}>
+        Nothing of this file is added to the history yet: the athlete and the exercise choices are lost when
+        you leave.
+      </LeaveGuard>
     </FormProvider>
   );
 }

@@ -15,6 +15,7 @@ import type { CommitReaderVariables } from '../../api/workout-reader';
 import { useCommitReader } from '../../api/workout-reader';
 import { DraftWorkoutCard } from './draft-workout-card';
 import { ExerciseChoices } from './exercise-choices';
+import { LeaveGuard } from './leave-guard';
 import type { ReviewFormValues } from './review-form';
 import {
   reviewFieldOf,
@@ -84,6 +85,8 @@ export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
   const [invalidCount, setInvalidCount] = useState(0);
   /** The body last sent whose answer never came (lost connection, 5xx): sending it again reuses its key. */
   const unanswered = useRef<{ body: string; key: string } | null>(null);
+  /** Until the save: leaving asks first. */
+  const unsaved = useRef(true);
   const id = useId();
   const saveHeadingId = `${id}-save`;
   const problemsId = `${id}-problems`;
@@ -129,6 +132,7 @@ export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
       {
         onSuccess: ({ message, data }) => {
           unanswered.current = null;
+          unsaved.current = false;
           setNewNotification({ title: data.program ? 'Program saved' : 'Workouts saved', message });
           if (data.program) {
             void navigate({
@@ -267,6 +271,9 @@ export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
           </div>
         </Card>
       </form>
+      <LeaveGuard unsavedRef={unsaved}>
+        Nothing of this review is saved yet: the workouts and the exercise choices are lost when you leave.
+      </LeaveGuard>
     </FormProvider>
   );
 }
