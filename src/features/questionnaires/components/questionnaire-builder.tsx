@@ -2,14 +2,14 @@ import type { QuestionnaireItem } from '@contract/questionnaires';
 import { questionnaireLimits } from '@contract/questionnaires';
 import type { QuestionKind } from '@contract/questionnaire-rules';
 import { questionKinds } from '@contract/questionnaire-rules';
-import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LeaveGuard } from '@/components/widgets/leave-guard';
 import { PlusIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
@@ -126,12 +126,6 @@ export function QuestionnaireBuilder({ questionnaire, initial: given, draftKey }
     });
     if (!questionnaire)
       void navigate({ to: '/app/questionnaires/$questionnaireId', params: { questionnaireId: saved.id } });
-  });
-
-  const blocker = useBlocker({
-    shouldBlockFn: () => unsavedRef.current && !savedRef.current,
-    enableBeforeUnload: () => unsavedRef.current && !savedRef.current,
-    withResolver: true,
   });
 
   const onServerError = (error: unknown) => {
@@ -352,15 +346,9 @@ export function QuestionnaireBuilder({ questionnaire, initial: given, draftKey }
           </div>
         </div>
       </form>
-      <ConfirmDialog
-        isOpen={blocker.status === 'blocked'}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
+      <LeaveGuard isUnsaved={() => unsavedRef.current && !savedRef.current}>
         Your changes to the questions are not saved.
-      </ConfirmDialog>
+      </LeaveGuard>
     </FormProvider>
   );
 }

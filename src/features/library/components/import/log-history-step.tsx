@@ -8,6 +8,7 @@ import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LeaveGuard } from '@/components/widgets/leave-guard';
 import { CheckIcon } from '@/components/ui/icons';
 import { SubjectPicker } from '@/components/widgets/subject-picker';
 import { isApiRequestError } from '@/lib/api/api-request-error';
@@ -16,7 +17,6 @@ import { useFormats } from '@/lib/format/use-formats';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useImportHistory } from '../../api/workout-reader';
 import { ExerciseChoices } from './exercise-choices';
-import { LeaveGuard } from './leave-guard';
 import type { ExerciseChoicesForm } from './review-form';
 import {
   exerciseChoiceDefaults,
@@ -263,7 +263,7 @@ export function LogHistoryStep({ preview, file, headingRef }: LogHistoryStepProp
           </div>
         </Card>
       </form>
-      <LeaveGuard unsavedRef={unsaved}>
+      <LeaveGuard isUnsaved={() => unsaved.current}>
         Nothing of this file is added to the history yet: the athlete and the exercise choices are lost when
         you leave.
       </LeaveGuard>

@@ -7,6 +7,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LeaveGuard } from '@/components/widgets/leave-guard';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { requestFailureMessage, showFieldErrors } from '@/lib/api/request-failure';
@@ -15,7 +16,6 @@ import type { CommitReaderVariables } from '../../api/workout-reader';
 import { useCommitReader } from '../../api/workout-reader';
 import { DraftWorkoutCard } from './draft-workout-card';
 import { ExerciseChoices } from './exercise-choices';
-import { LeaveGuard } from './leave-guard';
 import type { ReviewFormValues } from './review-form';
 import {
   reviewFieldOf,
@@ -271,7 +271,7 @@ export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
           </div>
         </Card>
       </form>
-      <LeaveGuard unsavedRef={unsaved}>
+      <LeaveGuard isUnsaved={() => unsaved.current}>
         Nothing of this review is saved yet: the workouts and the exercise choices are lost when you leave.
       </LeaveGuard>
     </FormProvider>

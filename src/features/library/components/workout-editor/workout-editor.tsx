@@ -6,14 +6,14 @@ import {
   workoutCategoryNames,
 } from '@contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LeaveGuard } from '@/components/widgets/leave-guard';
 import { ChevronDownIcon, DumbbellIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { isApiRequestError } from '@/lib/api/api-request-error';
@@ -142,12 +142,6 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
   const name = useWatch({ control, name: 'name' });
   const category = useWatch({ control, name: 'category' });
   useTourStepCompletedWhen('FILL_WORKOUT_FORM', name.trim() !== '' && blocks.fields.length > 0);
-
-  const blocker = useBlocker({
-    shouldBlockFn: () => unsavedRef.current,
-    enableBeforeUnload: () => unsavedRef.current,
-    withResolver: true,
-  });
 
   const discardChanges = () => {
     clearDeviceFormDraft(draftKey);
@@ -410,16 +404,10 @@ export function WorkoutEditor({ workout, initial, draftKey, weightUnit }: Workou
           setCreating(null);
         }}
       />
-      <ConfirmDialog
-        isOpen={blocker.status === 'blocked'}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
+      <LeaveGuard isUnsaved={() => unsavedRef.current}>
         Your changes are not saved to the library yet. They stay on this device, and come back when you open
         this workout again.
-      </ConfirmDialog>
+      </LeaveGuard>
     </FormProvider>
   );
 }
