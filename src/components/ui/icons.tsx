@@ -221,3 +221,6 @@ export function iconByName(name: string | null): Icon {
 export function NamedIcon({ iconName, ...props }: IconProps & { iconName: string | null }) {
   return createElement(iconByName(iconName), props);
 }
+export const UploadIcon = createIcon(
+  <path d="M12 15V3m0 0L7 8m5-5 5 5M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />,
+);

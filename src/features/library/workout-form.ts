@@ -11,6 +11,7 @@ import type {
 import { formatSeconds, saveWorkoutRequestSchema } from '@contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { get } from 'react-hook-form';
+import { nestedFieldErrors } from '@/lib/forms/field-errors';
 
 /*
  * The workout editor's values: what the coach types, as text, so that "8-12", "1:30" or a half-typed number
@@ -235,24 +236,6 @@ export function formFieldOf(path: string): string {
   return path === '' ? 'root' : path;
 }
 
-/** Field errors as react-hook-form keeps them: nested objects, one message per place. */
-export function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<WorkoutFormValues> {
-  const errors: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(messages)) {
-    const parts = formFieldOf(path).split('.');
-    let node = errors;
-    for (const part of parts.slice(0, -1)) {
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
-    }
-    const last = parts.at(-1) ?? 'root';
-    // The first message for a place wins, as the server's `fields` does.
-    const existing = node[last] as { message?: string } | undefined;
-    if (!existing?.message) node[last] = { ...existing, type: 'validate', message };
-  }
-  return errors;
-}
-
 /** What react-hook-form keeps at a place of the errors: a message of its own, its children's, an array's root. */
 export type ErrorNode = { message?: string; root?: { message?: string } } & Record<string, unknown>;
 
@@ -321,4 +304,9 @@ export function readWorkoutDraft(saved: unknown): WorkoutDraft | null {
       ),
   );
   return blocksOk ? { values: values as unknown as WorkoutFormValues, baseVersion } : null;
+}
+
+/** Field errors as react-hook-form keeps them, at the editor's places. */
+export function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<WorkoutFormValues> {
+  return nestedFieldErrors<WorkoutFormValues>(messages, formFieldOf);
 }

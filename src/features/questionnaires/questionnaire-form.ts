@@ -9,6 +9,7 @@ import { betterDirections, questionKinds, questionMeasures } from '@contract/que
 import type { QuestionnaireTemplateBody } from '@contract/questionnaire-templates';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { get } from 'react-hook-form';
+import { nestedFieldErrors } from '@/lib/forms/field-errors';
 import { z } from 'zod';
 
 /*
@@ -260,23 +261,6 @@ export function formFieldOf(path: string): string {
   return 'root.questions';
 }
 
-/** Field errors as react-hook-form keeps them: nested objects, one message per place. */
-function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<QuestionnaireFormValues> {
-  const errors: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(messages)) {
-    const parts = formFieldOf(path).split('.');
-    let node = errors;
-    for (const part of parts.slice(0, -1)) {
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
-    }
-    const last = parts.at(-1) ?? 'root';
-    const existing = node[last] as { message?: string } | undefined;
-    if (!existing?.message) node[last] = { ...existing, type: 'validate', message };
-  }
-  return errors;
-}
-
 /** The message at a place of the errors, if any. */
 export const messageAt = (errors: FieldErrors<QuestionnaireFormValues>, path: string): string | undefined =>
   get<FieldErrors<QuestionnaireFormValues>, { message?: string } | undefined>(errors, path)?.message;
@@ -306,3 +290,8 @@ export const questionnaireFormResolver: Resolver<QuestionnaireFormValues> = (val
     messages[issue.path.map(String).join('.')] ??= issue.message;
   return { values: {}, errors: fieldErrorsOf(messages) };
 };
+
+/** Field errors as react-hook-form keeps them, at the builder's places. */
+function fieldErrorsOf(messages: Readonly<Record<string, string>>): FieldErrors<QuestionnaireFormValues> {
+  return nestedFieldErrors<QuestionnaireFormValues>(messages, formFieldOf);
+}

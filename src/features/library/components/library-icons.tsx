@@ -11,6 +11,3 @@ export const CopyDownIcon = createIcon(<path d="M12 3v14m-6-6 6 6 6-6M5 21h14" /
 export const WandIcon = createIcon(
   <path d="m15 4-1 1m5 5-1 1M9 3v2m12 4h-2M4 20 14.5 9.5m0 0 1.5-1.5-1-1-1.5 1.5zM17 14l-1 1m-7-9L8 5" />,
 );
-export const UploadIcon = createIcon(
-  <path d="M12 15V3m0 0L7 8m5-5 5 5M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />,
-);

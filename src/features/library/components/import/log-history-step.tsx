@@ -13,18 +13,13 @@ import { CheckIcon } from '@/components/ui/icons';
 import { SubjectPicker } from '@/components/widgets/subject-picker';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { requestFailureMessage } from '@/lib/api/request-failure';
+import { nestedFieldErrors } from '@/lib/forms/field-errors';
 import { useFormats } from '@/lib/format/use-formats';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useImportHistory } from '../../api/workout-reader';
 import { ExerciseChoices } from './exercise-choices';
 import type { ExerciseChoicesForm } from './review-form';
-import {
-  exerciseChoiceDefaults,
-  exerciseChoicesOf,
-  fieldErrorsOf,
-  reviewFieldOf,
-  reviewMessageAt,
-} from './review-form';
+import { exerciseChoiceDefaults, exerciseChoicesOf, reviewFieldOf, reviewMessageAt } from './review-form';
 
 interface LogHistoryValues extends ExerciseChoicesForm {
   athlete: { id: string; name: string } | null;
@@ -52,7 +47,7 @@ function historyResolver(preview: ReaderPreview): Resolver<LogHistoryValues> {
         messages[['exercises', ...issue.path.map(String)].join('.')] ??= issue.message;
     }
     if (Object.keys(messages).length === 0) return { values, errors: {} };
-    return { values: {}, errors: fieldErrorsOf<LogHistoryValues>(messages, historyFieldOf) };
+    return { values: {}, errors: nestedFieldErrors<LogHistoryValues>(messages, historyFieldOf) };
   };
 }
 

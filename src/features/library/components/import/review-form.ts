@@ -8,6 +8,7 @@ import type {
 import { commitProblems, commitReaderRequestSchema } from '@contract/workout-reader';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { get } from 'react-hook-form';
+import { nestedFieldErrors } from '@/lib/forms/field-errors';
 
 /*
  * The review's form: what the coach can change of the server's reading (workout names and days, what each exercise
@@ -151,26 +152,6 @@ export function reviewFieldOf(path: string): string {
   return 'root';
 }
 
-/** Field errors as react-hook-form keeps them: nested objects, the first message for a place. */
-export function fieldErrorsOf<Values extends FieldValues>(
-  messages: Readonly<Record<string, string>>,
-  fieldOf: (path: string) => string = reviewFieldOf,
-): FieldErrors<Values> {
-  const errors: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(messages)) {
-    const parts = fieldOf(path).split('.');
-    let node = errors;
-    for (const part of parts.slice(0, -1)) {
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
-    }
-    const last = parts.at(-1) ?? 'root';
-    const existing = node[last] as { message?: string } | undefined;
-    if (!existing?.message) node[last] = { type: 'validate', message };
-  }
-  return errors as FieldErrors<Values>;
-}
-
 /** The message at a place of the review's errors (`workouts.2.content`, `root`), if any. */
 export const reviewMessageAt = <Values extends FieldValues>(
   errors: FieldErrors<Values>,
@@ -188,6 +169,6 @@ export function reviewFormResolver(preview: ReaderPreview): Resolver<ReviewFormV
     }
     for (const [path, message] of Object.entries(commitProblems(request))) messages[path] ??= message;
     if (Object.keys(messages).length === 0) return { values, errors: {} };
-    return { values: {}, errors: fieldErrorsOf<ReviewFormValues>(messages) };
+    return { values: {}, errors: nestedFieldErrors<ReviewFormValues>(messages, reviewFieldOf) };
   };
 }

@@ -1,16 +1,15 @@
 import { formatBytes } from '@contract/organization-settings-rules';
 import type { ReaderPreview } from '@contract/workout-reader';
 import { workoutReaderLimits } from '@contract/workout-reader';
-import type { DragEvent } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '@/components/ui/button';
 import { createIcon } from '@/components/ui/icons';
+import { FileDropZone } from '@/components/widgets/file-drop-zone';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { requestFailureMessage } from '@/lib/api/request-failure';
 import type { ProgramSource } from '../../api/workout-reader';
-import { UploadIcon } from '../library-icons';
 import { useReadProgram } from '../../api/workout-reader';
 
 const FileIcon = createIcon(
@@ -70,11 +69,8 @@ export function SourceStep({ preview, onPreview }: SourceStepProps) {
   /** The lines of the text the review was read from (the box may have changed since). */
   const [linesRead, setLinesRead] = useState(0);
   const [localProblem, setLocalProblem] = useState<string | null>(null);
-  const [isDragging, setIsDragging] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const textId = `${id}-text`;
-  const fileId = `${id}-file`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
@@ -85,12 +81,9 @@ export function SourceStep({ preview, onPreview }: SourceStepProps) {
     read.reset();
   };
 
-  const chooseFile = (chosen: File | undefined) => {
-    if (!chosen) return;
+  const chooseFile = (chosen: File) => {
     forget();
     setFile(chosen);
-    // The same file chosen again (after fixing it) must fire a change.
-    if (inputRef.current) inputRef.current.value = '';
   };
 
   const submit = () => {
@@ -121,13 +114,6 @@ export function SourceStep({ preview, onPreview }: SourceStepProps) {
         onPreview(made, source);
       },
     });
-  };
-
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setIsDragging(true);
   };
 
   if (preview && !isChanging) {
@@ -207,50 +193,20 @@ export function SourceStep({ preview, onPreview }: SourceStepProps) {
         </TabPanel>
 
         <TabPanel id="file" className="mt-4 outline-none">
-          <div
-            onDragOver={onDragOver}
-            onDragLeave={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false);
-            }}
-            onDrop={(event) => {
-              event.preventDefault();
-              setIsDragging(false);
-              chooseFile(event.dataTransfer.files[0]);
-            }}
-            className={`flex h-64 flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-4 text-center transition-colors ${
-              isDragging
-                ? 'border-primary bg-primary-soft'
-                : problem
-                  ? 'border-danger/60'
-                  : 'border-border-strong'
-            }`}
-          >
-            <span className="flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-              <UploadIcon className="size-5" />
-            </span>
-            <div>
-              <label htmlFor={fileId} className="block text-base font-semibold text-foreground">
-                Choose a CSV or Excel file
-              </label>
-              <p className="hidden text-sm text-muted-foreground sm:block">or drop it here</p>
-            </div>
-            <input
-              ref={inputRef}
-              id={fileId}
-              type="file"
-              accept={acceptedFiles}
-              disabled={read.isPending}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${hintId}-file ${errorId}`}
-              onChange={(event) => chooseFile(event.target.files?.[0])}
-              className="block w-full max-w-xs text-sm text-muted-foreground file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-primary file:px-4 file:text-sm file:font-semibold file:text-primary-foreground hover:file:bg-primary-hover disabled:opacity-70"
-            />
-            <p id={`${hintId}-file`} className="max-w-md text-sm text-muted-foreground">
-              {file
+          <FileDropZone
+            label="Choose a CSV or Excel file"
+            accept={acceptedFiles}
+            className="h-64 px-4"
+            errorId={errorId}
+            isInvalid={problem !== null}
+            isDisabled={read.isPending}
+            onFile={chooseFile}
+            hint={
+              file
                 ? `${file.name} · ${formatBytes(file.size)}`
-                : `A CSV or an Excel workbook (.xlsx), one row per exercise; up to ${megabytes} MB.`}
-            </p>
-          </div>
+                : `A CSV or an Excel workbook (.xlsx), one row per exercise, or an athlete’s FitNotes or Strong export; up to ${megabytes} MB.`
+            }
+          />
         </TabPanel>
       </Tabs>
 
