@@ -286,6 +286,36 @@ export const commitReaderRequestSchema = z
 export type CommitReaderRequest = z.input<typeof commitReaderRequestSchema>;
 export type CommitReaderValues = z.output<typeof commitReaderRequestSchema>;
 
+/**
+ * The commit of a review taken as read: the workouts with their names and days, each exercise name's library match
+ * kept and the rest created as new exercises (the API's shortest path; scripts and tests use it).
+ */
+export function commitAsRead(
+  preview: ReaderPreview,
+  saveAs: CommitReaderRequest['saveAs'],
+  programName?: string,
+): CommitReaderRequest {
+  return {
+    saveAs,
+    ...(programName === undefined ? {} : { programName }),
+    workouts: preview.workouts.map((workout) => ({
+      name: workout.name,
+      category: workout.category,
+      notes: workout.notes,
+      day: workout.day,
+      blocks: workout.blocks.map((block) => ({
+        label: block.label,
+        exercises: block.exercises.map(({ key, notes, sets }) => ({ key, notes, sets })),
+      })),
+    })),
+    exercises: preview.exercises.map((entry) =>
+      entry.match
+        ? { key: entry.key, exerciseId: entry.match.exerciseId }
+        : { key: entry.key, create: { name: entry.name, category: 'lift', measures: entry.measures } },
+    ),
+  };
+}
+
 /** What `commitProblems` reads of a commit: the request as sent (a day may still be text) or as parsed. */
 interface CommitShape {
   saveAs: 'workouts' | 'program';

@@ -9,6 +9,7 @@ import { pitchingLimits } from '../contract/pitching';
 import { trackmanCsv } from '../server/imports/trackman-sample';
 import { startAppServer } from './lib/app-server';
 import { startPostgres } from './lib/postgres';
+import { signInForToken } from './lib/sign-in';
 
 export const importAims = { uploadMs: 2000, commitMs: 2000 } as const;
 const runs = 5;
@@ -132,16 +133,6 @@ export function printImportBench(bench: ImportBench) {
   }
 }
 
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`Signing in as ${email} failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** Run by itself: the app on PGlite, or with `--postgres` on a PostgreSQL 15 it starts, on its own port. */
 async function main() {
   const password = process.env.DEMO_PASSWORD ?? 'connect-demo';
@@ -168,7 +159,7 @@ async function runOn(databaseUrl: string | undefined, password: string) {
     },
   });
   try {
-    const token = await signIn(server.baseUrl, 'coach@demo.test', password);
+    const token = await signInForToken(server.baseUrl, 'coach@demo.test', password);
     printImportBench(await benchImports(server.baseUrl, token, database));
   } finally {
     await server.stop();

@@ -7,9 +7,11 @@
  * to preview, ≤ 5 s to commit), five times, each for another demo athlete.
  */
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
-import type { CommitReaderRequest, HistoryResult, ReaderPreview } from '../contract/workout-reader';
+import type { HistoryResult, ReaderPreview } from '../contract/workout-reader';
+import { commitAsRead } from '../contract/workout-reader';
 import { startAppServer } from './lib/app-server';
 import { startPostgres } from './lib/postgres';
+import { signInForToken } from './lib/sign-in';
 
 const aimP95Ms = 500;
 const logAims = { previewMs: 2000, commitMs: 5000 } as const;
@@ -96,16 +98,6 @@ async function postForm<T>(
   return JSON.parse(text) as T;
 }
 
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`Signing in as ${email} failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
@@ -140,7 +132,7 @@ async function main() {
     },
   });
   try {
-    const token = await signIn(server.baseUrl, 'coach@demo.test', password);
+    const token = await signInForToken(server.baseUrl, 'coach@demo.test', password);
     const bytes = await programWorkbook();
     const times: number[] = [];
     let preview: ReaderPreview | undefined;
@@ -166,25 +158,7 @@ async function main() {
         `(aim p95 ≤ ${aimP95Ms} ms: ${p95 <= aimP95Ms ? 'met' : 'missed'})`,
     );
 
-    const request: CommitReaderRequest = {
-      saveAs: 'program',
-      programName: 'Benchmark Season',
-      workouts: preview!.workouts.map((workout) => ({
-        name: workout.name,
-        category: workout.category,
-        notes: workout.notes,
-        day: workout.day,
-        blocks: workout.blocks.map((block) => ({
-          label: block.label,
-          exercises: block.exercises.map(({ key, notes, sets }) => ({ key, notes, sets })),
-        })),
-      })),
-      exercises: preview!.exercises.map((entry) =>
-        entry.match
-          ? { key: entry.key, exerciseId: entry.match.exerciseId }
-          : { key: entry.key, create: { name: entry.name, category: 'lift', measures: entry.measures } },
-      ),
-    };
+    const request = commitAsRead(preview!, 'program', 'Benchmark Season');
     const startedAt = performance.now();
     const response = await fetch(`${server.baseUrl}/api/workoutreader/commit`, {
       method: 'POST',

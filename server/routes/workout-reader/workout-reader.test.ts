@@ -7,6 +7,7 @@ import type {
   ReaderPreview,
   ReaderPreviewResponse,
 } from '../../../contract/workout-reader';
+import { commitAsRead } from '../../../contract/workout-reader';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
@@ -53,28 +54,17 @@ const commit = (body: CommitReaderRequest, key?: string) =>
   });
 
 /** The review as a coach accepts it: matches kept, the rest created as new exercises. */
-function accept(preview: ReaderPreview, overrides: Partial<CommitReaderRequest> = {}): CommitReaderRequest {
-  return {
-    saveAs: preview.hasDays ? 'program' : 'workouts',
-    programName: preview.hasDays ? 'Imported Offseason' : undefined,
-    workouts: preview.workouts.map((workout) => ({
-      name: workout.name,
-      category: workout.category,
-      notes: workout.notes,
-      day: workout.day,
-      blocks: workout.blocks.map((block) => ({
-        label: block.label,
-        exercises: block.exercises.map(({ key, notes, sets }) => ({ key, notes, sets })),
-      })),
-    })),
-    exercises: preview.exercises.map((entry) =>
-      entry.match
-        ? { key: entry.key, exerciseId: entry.match.exerciseId }
-        : { key: entry.key, create: { name: entry.name, category: 'lift', measures: entry.measures } },
-    ),
-    ...overrides,
-  };
-}
+const accept = (
+  preview: ReaderPreview,
+  overrides: Partial<CommitReaderRequest> = {},
+): CommitReaderRequest => ({
+  ...commitAsRead(
+    preview,
+    preview.hasDays ? 'program' : 'workouts',
+    preview.hasDays ? 'Imported Offseason' : undefined,
+  ),
+  ...overrides,
+});
 
 const week = `Week 1
 Day 1 – Lower
