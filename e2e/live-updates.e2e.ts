@@ -67,7 +67,10 @@ describe('live updates in Chromium', () => {
     expect(new URL(athlete.url()).searchParams.get('date')).toBe(today);
     // Opened, it is read. (The bell may still count a questionnaire reminder that arrived meanwhile: ADR 070.)
     await athlete.getByRole('button', { name: /^Notifications/ }).click();
-    await athlete.getByRole('button', { name: /^New in your schedule/ }).first().waitFor();
+    await athlete
+      .getByRole('button', { name: /^New in your schedule/ })
+      .first()
+      .waitFor();
     await expect
       .poll(() => athlete.getByRole('button', { name: /^New in your schedule \(unread\)/ }).count(), {
         timeout: 5_000,

@@ -47,3 +47,12 @@ export const weekdayOf = (date: string): number => calendarDay(date).getDay();
 
 /** "Tue 24 Nov", the way messages name a date. */
 export const spokenDate = (date: string): string => format(calendarDay(date), 'EEE d MMM');
+
+/**
+ * Whole years from the date of birth to `date` (both YYYY-MM-DD): the years between, less one before the birthday.
+ * Compared as text, as the throwing warnings and the reports' Pitch Smart limits both count an athlete's age.
+ */
+export function ageOn(dateOfBirth: string, date: string): number {
+  const years = Number(date.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return date.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}

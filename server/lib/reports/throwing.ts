@@ -8,22 +8,13 @@ import {
   type DayWorkload,
 } from '../../../contract/throwing';
 import { throwingDays, workloadDays } from '../../db/schema';
-import { addCalendarDays } from '../calendar-days';
+import { addCalendarDays, ageOn } from '../calendar-days';
 import { inScope, refOf, rounded, weekStartOf, type ReportContext } from './report-scope';
 
 /** Pitch Smart asks at most 4 rest days: an outing up to 4 days before the range can make its first days too early. */
 const restDaysMax = 4;
 /** The arm-sensor ratio reads 28 days (chronic) ending `to`. */
 const workloadDaysRead = 28;
-
-/**
- * Whole years from the date of birth to `date` (both YYYY-MM-DD), as throwing.store's `ageOn` counts them for the
- * athlete's throwing summary: the years between, less one before the birthday.
- */
-function ageOn(dateOfBirth: string, date: string): number {
-  const years = Number(date.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
-  return date.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
-}
 
 /**
  * Pitch Smart for an age as the database compares it: the daily limit, and the pitch counts from which 1, 2, 3 and

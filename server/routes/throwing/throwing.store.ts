@@ -15,7 +15,7 @@ import {
   type PitchType,
 } from '../../../contract/throwing';
 import { athleteGroups, pitches, throwingDays, users, workloadDays } from '../../db/schema';
-import { addCalendarDays, todayIn } from '../../lib/calendar-days';
+import { addCalendarDays, ageOn, todayIn } from '../../lib/calendar-days';
 import type { SignedInVariables } from '../../lib/context';
 import type { Viewer } from '../../lib/directory/sessions';
 import { notFound } from '../../lib/errors';
@@ -26,15 +26,6 @@ import type { TenantScope } from '../../lib/tenancy';
 const pitchCountDays = 28;
 const chronicDays = 28;
 const acuteDays = 9;
-
-/**
- * Whole years from the date of birth to `today` (both YYYY-MM-DD): the years between, less one before the birthday.
- * Compared as text, as the warnings do it for every athlete who threw lately.
- */
-export function ageOn(dateOfBirth: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
-  return today.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
-}
 
 const round = (value: number, places: number) => {
   const factor = 10 ** places;
