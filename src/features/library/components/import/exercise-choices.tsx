@@ -1,6 +1,6 @@
 import { measureLabels, workoutCategoryLabels } from '@contract/training-vocabulary';
 import type { ExerciseMatch, ReaderPreview } from '@contract/workout-reader';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   Button as AriaButton,
@@ -18,8 +18,8 @@ import { CategoryDot } from '@/components/ui/category-badge';
 import { ChevronDownIcon, PlusIcon, SearchIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { ExercisePicker } from '../workout-editor/exercise-picker';
-import type { ExerciseChoicesForm, ExerciseChoiceValues } from './review-form';
-import { categoryOfExercise, createChoice, reviewMessageAt } from './review-form';
+import type { ExerciseChoicesForm, ExerciseChoiceValues, RememberedChoices } from './review-form';
+import { categoryOfExercise, createChoice, rememberChoices, reviewMessageAt } from './review-form';
 import { optionClass, popoverClass, selectButtonClass } from './select-classes';
 
 const findChoice = '__find__';
@@ -41,9 +41,17 @@ function choiceText(match: ExerciseMatch, chosen: ExerciseChoiceValues): string 
  * The "Exercise names" card: what each exercise name of the reading becomes: the library's exercise of that name, a close one, one found by
  * name, or a new exercise (with the measures its sets use and the category of its first workout).
  */
-export function ExerciseChoices({ preview }: { preview: ReaderPreview }) {
+export function ExerciseChoices({
+  preview,
+  remembered,
+}: {
+  preview: ReaderPreview;
+  /** The page's memory of the coach's choices: kept up to date for the next reading. */
+  remembered: RememberedChoices;
+}) {
   const { control } = useFormContext<ExerciseChoicesForm>();
   const chosen = useWatch({ control, name: 'exercises' });
+  useEffect(() => rememberChoices(remembered, preview, chosen), [remembered, preview, chosen]);
   const created = chosen.filter((exercise) => exercise.choice === createChoice).length;
   const names = preview.exercises.length;
   const headingId = useId();

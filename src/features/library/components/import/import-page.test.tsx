@@ -467,6 +467,27 @@ describe('importing a program (/app/library/import)', { timeout: 30_000 }, () =>
     expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
   });
 
+  it('keeps the coach’s choices of exercise names when the program is read again', async () => {
+    const { user } = renderApp('/app/library/import');
+    await pasteAndRead(user);
+    await choose(user, 'Med ball rotational throws', 'Create as new exercise');
+    const newName = within(exerciseRow('Med ball rotational throws')).getByLabelText('New exercise name');
+    await user.clear(newName);
+    await user.type(newName, 'Rotational scoop toss');
+
+    await user.click(screen.getByRole('button', { name: 'Change the text' }));
+    await user.click(screen.getByLabelText('Program text'));
+    await user.paste('\nDay 5 – Extra\nPlank 2 x 30s');
+    await user.click(screen.getByRole('button', { name: 'Read' }));
+    expect(await screen.findByText('3 workouts · 6 exercises · 1 line not read')).toBeInTheDocument();
+    expect(choiceOf('Med ball rotational throws')).toHaveTextContent('Create as new exercise');
+    expect(within(exerciseRow('Med ball rotational throws')).getByLabelText('New exercise name')).toHaveValue(
+      'Rotational scoop toss',
+    );
+    // The reader's own choices are made afresh.
+    expect(choiceOf('Trap bar deadlift')).toHaveTextContent('Trap-bar deadlift · In your library');
+  });
+
   it('asks before leaving a review that is not saved', async () => {
     const { user, router } = renderApp('/app/library/import');
     await pasteAndRead(user);

@@ -9,6 +9,7 @@ import type { ProgramSource } from '../../api/workout-reader';
 import { BackToLibrary } from '../library-screen-parts';
 import { ColumnChoice } from './column-choice';
 import { LogHistoryStep } from './log-history-step';
+import type { RememberedChoices } from './review-form';
 import { ReviewStep } from './review-step';
 import { SourceStep } from './source-step';
 
@@ -28,6 +29,8 @@ export function ImportPage() {
   useScreenTitle('Import a program');
   const [reading, setReading] = useState<Reading | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // What the coach chose for exercise names: reading again (other columns, a fixed file) starts from it.
+  const [remembered] = useState<RememberedChoices>(() => new Map());
   const readingCount = reading?.count ?? 0;
 
   // A new reading moves the focus to what it asks next (the columns, or the review), so a screen reader hears it.
@@ -83,10 +86,16 @@ export function ImportPage() {
       {preview === null ? <HowItWorks /> : null}
 
       {preview?.kind === 'log' && file ? (
-        <LogHistoryStep key={readingCount} preview={preview} file={file} headingRef={headingRef} />
+        <LogHistoryStep
+          key={readingCount}
+          preview={preview}
+          remembered={remembered}
+          file={file}
+          headingRef={headingRef}
+        />
       ) : preview?.status === 'ready' ? (
         preview.workouts.length > 0 ? (
-          <ReviewStep key={readingCount} preview={preview} headingRef={headingRef} />
+          <ReviewStep key={readingCount} preview={preview} remembered={remembered} headingRef={headingRef} />
         ) : (
           <Panel title="No workouts found" headingRef={headingRef}>
             <p className="text-sm text-muted-foreground">

@@ -18,7 +18,7 @@ import { useFormats } from '@/lib/format/use-formats';
 import { useNotificationActions } from '@/stores/notifications-store';
 import { useImportHistory } from '../../api/workout-reader';
 import { ExerciseChoices } from './exercise-choices';
-import type { ExerciseChoicesForm } from './review-form';
+import type { ExerciseChoicesForm, RememberedChoices } from './review-form';
 import { exerciseChoiceDefaults, exerciseChoicesOf, reviewFieldOf, reviewMessageAt } from './review-form';
 
 interface LogHistoryValues extends ExerciseChoicesForm {
@@ -53,6 +53,8 @@ function historyResolver(preview: ReaderPreview): Resolver<LogHistoryValues> {
 
 interface LogHistoryStepProps {
   preview: ReaderPreview;
+  /** The coach's earlier choices of exercise names on this page. */
+  remembered: RememberedChoices;
   file: File;
   /** The step's heading: focused when the reading arrives. */
   headingRef: Ref<HTMLHeadingElement>;
@@ -63,11 +65,11 @@ interface LogHistoryStepProps {
  * exercise name is, check what would be added (sessions, sets, the maxes it raises), then add it. The server
  * adds a file's sessions once, so a second import of it adds nothing.
  */
-export function LogHistoryStep({ preview, file, headingRef }: LogHistoryStepProps) {
+export function LogHistoryStep({ preview, remembered, file, headingRef }: LogHistoryStepProps) {
   const formats = useFormats();
   const resolver = useMemo(() => historyResolver(preview), [preview]);
   const form = useForm<LogHistoryValues>({
-    defaultValues: { athlete: null, exercises: exerciseChoiceDefaults(preview) },
+    defaultValues: { athlete: null, exercises: exerciseChoiceDefaults(preview, remembered) },
     resolver,
   });
   const { control, handleSubmit, formState, setError, clearErrors } = form;
@@ -224,7 +226,7 @@ export function LogHistoryStep({ preview, file, headingRef }: LogHistoryStepProp
           />
         </Card>
 
-        <ExerciseChoices preview={preview} />
+        <ExerciseChoices preview={preview} remembered={remembered} />
 
         <Card aria-labelledby={`${id}-add`} className="px-4 py-4 sm:px-6 sm:py-5">
           <h2 id={`${id}-add`} className="text-lg font-semibold text-foreground">

@@ -51,7 +51,10 @@ export function defaultChoiceOf(match: ExerciseMatch): string {
   return best && best.score >= preselectedScore ? best.exerciseId : createChoice;
 }
 
-export function reviewFormOf(preview: ReaderPreview): ReviewFormValues {
+export function reviewFormOf(
+  preview: ReaderPreview,
+  remembered?: ReadonlyMap<string, ExerciseChoiceValues>,
+): ReviewFormValues {
   return {
     saveAs: 'workouts',
     programName: '',
@@ -59,12 +62,47 @@ export function reviewFormOf(preview: ReaderPreview): ReviewFormValues {
       name: workout.name,
       day: workout.day === null ? '' : String(workout.day),
     })),
-    exercises: exerciseChoiceDefaults(preview),
+    exercises: exerciseChoiceDefaults(preview, remembered),
   };
 }
 
-export const exerciseChoiceDefaults = (preview: ReaderPreview): ExerciseChoiceValues[] =>
-  preview.exercises.map((match) => ({ choice: defaultChoiceOf(match), newName: match.name, other: null }));
+/** What the coach chose for exercise names on this page, by name key: a new reading starts from it. */
+export type RememberedChoices = Map<string, ExerciseChoiceValues>;
+
+/** A remembered choice still stands when the new reading offers it (or it was found by name, or is a new exercise). */
+function standsIn(match: ExerciseMatch, chosen: ExerciseChoiceValues): boolean {
+  if (chosen.choice === createChoice || chosen.other?.id === chosen.choice) return true;
+  return (
+    match.match?.exerciseId === chosen.choice ||
+    match.candidates.some((candidate) => candidate.exerciseId === chosen.choice)
+  );
+}
+
+export function exerciseChoiceDefaults(
+  preview: ReaderPreview,
+  remembered?: ReadonlyMap<string, ExerciseChoiceValues>,
+): ExerciseChoiceValues[] {
+  return preview.exercises.map((match) => {
+    const chosen = remembered?.get(match.key);
+    if (chosen && standsIn(match, chosen)) return chosen;
+    return { choice: defaultChoiceOf(match), newName: match.name, other: null };
+  });
+}
+
+/** Keeps the choices the coach changed (not the reader's own), for the next reading of the page. */
+export function rememberChoices(
+  remembered: RememberedChoices,
+  preview: ReaderPreview,
+  chosen: readonly ExerciseChoiceValues[],
+): void {
+  preview.exercises.forEach((match, index) => {
+    const choice = chosen[index];
+    if (!choice) return;
+    if (choice.choice !== defaultChoiceOf(match) || choice.newName !== match.name)
+      remembered.set(match.key, choice);
+    else remembered.delete(match.key);
+  });
+}
 
 /**
  * A new exercise takes the category of the first workout that uses it; a log's (no workouts) goes by its measures:

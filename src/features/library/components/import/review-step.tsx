@@ -16,7 +16,7 @@ import type { CommitReaderVariables } from '../../api/workout-reader';
 import { useCommitReader } from '../../api/workout-reader';
 import { DraftWorkoutCard } from './draft-workout-card';
 import { ExerciseChoices } from './exercise-choices';
-import type { ReviewFormValues } from './review-form';
+import type { RememberedChoices, ReviewFormValues } from './review-form';
 import {
   reviewFieldOf,
   reviewFormOf,
@@ -64,6 +64,8 @@ const firstBoxOf = (fields: readonly string[]): string | undefined =>
 
 interface ReviewStepProps {
   preview: ReaderPreview;
+  /** The coach's earlier choices of exercise names on this page (a reading with other columns keeps them). */
+  remembered: RememberedChoices;
   /** The step's heading: focused when a new reading arrives, so a screen reader starts there. */
   headingRef: Ref<HTMLHeadingElement>;
 }
@@ -72,9 +74,9 @@ interface ReviewStepProps {
  * Steps 2 and 3: what was read (nothing saved yet): the lines that could not be read, what each exercise name
  * becomes, the workouts; then how to save them. A refusal shows on its field and keeps every change.
  */
-export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
+export function ReviewStep({ preview, remembered, headingRef }: ReviewStepProps) {
   const resolver = useMemo(() => reviewFormResolver(preview), [preview]);
-  const form = useForm<ReviewFormValues>({ defaultValues: reviewFormOf(preview), resolver });
+  const form = useForm<ReviewFormValues>({ defaultValues: reviewFormOf(preview, remembered), resolver });
   const { control, register, handleSubmit, formState, setError, setFocus } = form;
   const saveAs = useWatch({ control, name: 'saveAs' });
   const asProgram = saveAs === 'program';
@@ -203,7 +205,7 @@ export function ReviewStep({ preview, headingRef }: ReviewStepProps) {
           ) : null}
         </Card>
 
-        <ExerciseChoices preview={preview} />
+        <ExerciseChoices preview={preview} remembered={remembered} />
 
         <section aria-labelledby={`${id}-workouts`} className="space-y-3">
           <h2 id={`${id}-workouts`} className="text-lg font-semibold text-foreground">
