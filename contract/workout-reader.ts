@@ -181,8 +181,11 @@ export const readerPreviewSchema = z
     columns: z.array(importColumnSchema),
     mapping: importMappingSchema,
     status: z.enum(readerStatuses),
-    /** Fields a sheet needs that no column fills (status needs_mapping). */
-    unmappedRequired: z.array(z.string()),
+    /**
+     * Fields a sheet needs that no column fills (status needs_mapping): `exercise`, and `reps` when no column gives
+     * the sets (neither written out as `prescription`, nor as `sets` or `reps`).
+     */
+    unmappedRequired: z.array(z.enum(programColumnFields)),
     workouts: z.array(draftWorkoutSchema),
     exercises: z.array(exerciseMatchSchema),
     /** The first 500 lines that could not be read; `problemCount` counts them all. */

@@ -144,9 +144,9 @@ const headerNames: Record<ProgramColumnField, string[]> = {
   notes: ['notes', 'note', 'comments'],
 };
 
-const neededFields = (mapping: Mapping) => [
-  ...(mapping.exercise ? [] : ['exercise']),
-  ...(mapping.prescription || mapping.sets || mapping.reps ? [] : ['reps']),
+const neededFields = (mapping: Mapping): ProgramColumnField[] => [
+  ...(mapping.exercise ? [] : (['exercise'] as const)),
+  ...(mapping.prescription || mapping.sets || mapping.reps ? [] : (['reps'] as const)),
 ];
 
 /** A CSV of simple cells (no quoted commas): the test files. */

@@ -25,7 +25,7 @@ export interface SheetColumns {
 export interface ReadSheetsProgram extends ReadProgram {
   columns: SheetColumns | null;
   mapping: Record<ProgramColumnField, string | null>;
-  unmappedRequired: string[];
+  unmappedRequired: ProgramColumnField[];
 }
 
 const fold = (text: string) =>
@@ -90,9 +90,10 @@ function findHeader(sheet: Sheet, mapping: ProgramMapping | null): number {
   });
 }
 
-const required = (mapping: Record<ProgramColumnField, string | null>): string[] => [
-  ...(mapping.exercise ? [] : ['exercise']),
-  ...(mapping.prescription || mapping.reps || mapping.sets ? [] : ['reps']),
+/** The exercise column, and the sets: written out, or apart (`reps` stands for either when none is chosen). */
+const required = (mapping: Record<ProgramColumnField, string | null>): ProgramColumnField[] => [
+  ...(mapping.exercise ? [] : (['exercise'] as const)),
+  ...(mapping.prescription || mapping.reps || mapping.sets ? [] : (['reps'] as const)),
 ];
 
 /** "0.75" in a % column is a spreadsheet's 75 %. */

@@ -8,6 +8,7 @@ import {
   type CommitReaderResponse,
   type CommitReaderValues,
   type HistoryResult,
+  type ProgramColumnField,
   type ReaderExerciseChoice,
   type ReaderPreview,
   type ReaderSource,
@@ -89,7 +90,7 @@ export class WorkoutReaderStore {
     let sheetNames: string[] = [];
     let columns: SheetColumns | null = null;
     let mapping: Record<string, string | null> = {};
-    let unmappedRequired: string[] = [];
+    let unmappedRequired: ProgramColumnField[] = [];
     if (input.file === undefined) {
       if (input.text.trim() === '')
         throw invalidFields({

@@ -54,7 +54,7 @@ const neededHints: Partial<Record<ProgramColumnField, string>> = {
   reps: 'Needed: this, or Sets written out',
 };
 
-const neededWords: Record<string, string> = {
+const neededWords: Partial<Record<ProgramColumnField, string>> = {
   exercise: 'the exercise names',
   reps: 'the sets and reps (written out, or sets and reps apart)',
 };
