@@ -18,6 +18,7 @@ import { createDirectory } from './lib/directory';
 import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { LiveEventsHub } from './lib/live-events/live-events-hub';
+import { liveEventsPositionHeader } from '../contract/live-events-position';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { FileLinks } from './lib/uploads/file-links';
 import type { FileStorage } from './lib/uploads/file-storage';
@@ -155,11 +156,19 @@ export function createApp({
     origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
     allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Device-Time'],
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'Upload-Offset'],
+    exposeHeaders: ['Retry-After', 'Idempotent-Replayed', 'Upload-Offset', liveEventsPositionHeader],
     maxAge: 600,
   });
   app.use('/api/*', apiCors);
   app.use('/passenger', apiCors);
+  // Taken before the handler reads: every outbox row at or below it was committed before this request (ADR 078).
+  const livePosition = createMiddleware(async (c, next) => {
+    const position = liveEvents.readPosition;
+    await next();
+    if (position !== undefined) c.header(liveEventsPositionHeader, String(position));
+  });
+  app.use('/api/*', livePosition);
+  app.use('/passenger', livePosition);
   app.use(compress());
   app.use(
     createMiddleware<PublicAppEnv>(async (c, next) => {

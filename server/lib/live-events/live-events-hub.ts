@@ -84,6 +84,7 @@ export class LiveEventsHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private started: Promise<void> | undefined;
   private closed = false;
+  private hasRead = false;
 
   constructor(
     private readonly db: Database,
@@ -99,6 +100,7 @@ export class LiveEventsHub {
   private async begin() {
     const [newest] = await this.db.select({ id: max(liveEvents.id) }).from(liveEvents);
     this.lastDeliveredId = newest?.id ?? 0;
+    this.hasRead = true;
     await this.prune();
     if (this.closed) return;
     if (this.options.listen) {
@@ -181,6 +183,14 @@ export class LiveEventsHub {
   /** The newest row read: every later one reaches the subscribers, so a new stream starts its cursor here. */
   get position(): number {
     return this.lastDeliveredId;
+  }
+
+  /**
+   * The position once the hub has read the outbox's newest row, else undefined: every row at or below it was
+   * committed before now, so a read that starts now sees it (ADR 078).
+   */
+  get readPosition(): number | undefined {
+    return this.hasRead ? this.lastDeliveredId : undefined;
   }
 
   /** Open streams of this process (for tests and the benchmark). */

@@ -93,6 +93,20 @@ describe('GET /api/events', () => {
     await again.close();
   });
 
+  it("tells every answer where the outbox stood when it was read, so a new tab's stream replays what the read missed", async () => {
+    // The hub reads the outbox once a stream has started it in this process.
+    await (await stream('coach@demo.test')).close();
+    const read = await t.request('GET', '/api/me', { token: tokens['coach@demo.test'] });
+    const position = read.headers.get('live-events-position');
+    expect(position).toMatch(/^\d+$/);
+    expect(Number(position)).toBeLessThanOrEqual(await newestId());
+    // Committed after the read, before the tab's stream began.
+    await commit({ organizationId: demo(), kind: 'people', toStaff: true });
+    const opened = await stream('coach@demo.test', position!);
+    expect(await opened.next()).toMatchObject({ kind: 'people' });
+    await opened.close();
+  });
+
   it('delivers an event to the staff and the athletes it names, and to nobody else', async () => {
     const coach = await stream('coach@demo.test');
     const athlete = await stream('athlete@demo.test');

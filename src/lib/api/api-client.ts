@@ -2,7 +2,9 @@ import type { Input, KyInstance, Options, ResponsePromise, RetryOptions } from '
 import ky, { isHTTPError } from 'ky';
 import { authSession } from '@/lib/auth/auth-session';
 import { networkStatusActions } from '@/lib/network/network-status';
+import { liveEventsPositionHeader } from '@contract/live-events-position';
 import { apiPathOf } from './api-path';
+import { noteLiveEventsPosition } from './live-events-position';
 import { ApiRequestError } from './api-request-error';
 import { RequestActivity, showsLoadingIndicator } from './request-activity';
 
@@ -80,6 +82,7 @@ async function fetchReportingNetworkStatus(input: Input, init?: RequestInit): Pr
   try {
     // Read at call time, not import time: test doubles (MSW) replace the global fetch after modules load.
     const response = await globalThis.fetch(input, init);
+    noteLiveEventsPosition(response.headers.get(liveEventsPositionHeader));
     // An answer that arrives after the browser went offline was sent before: its `online` event will tell.
     if (response.ok && navigator.onLine) networkStatusActions.wentOnline();
     return response;
