@@ -92,6 +92,19 @@ async function fetchReportingNetworkStatus(input: Input, init?: RequestInit): Pr
   }
 }
 
+interface YieldingScheduler {
+  yield: () => Promise<void>;
+}
+
+/**
+ * Lets the browser handle input and paint between requests started together: where `scheduler.yield` exists
+ * (Chromium, Firefox), the rest of a send continues in a new task at the front of the queue.
+ */
+function yieldToMain(): Promise<void> | undefined {
+  const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : undefined;
+}
+
 type Send = <T>(url: Input, options?: Options) => ResponsePromise<T>;
 
 /**
@@ -154,6 +167,8 @@ export const api: KyInstance = withRequestActivity(
             activity.start();
           }
         },
+        // A screen's queries start in one render's effects; each send then runs in a task of its own (issue 29).
+        yieldToMain,
       ],
       // A call's own `retry` option replaces the policy above; hooks are kept, so this one still refuses.
       beforeRetry: [
