@@ -11,6 +11,8 @@ import { repoRoot } from './project';
 export interface MeasuredApp {
   /** The checkout's folder name and commit, e.g. "wt10 @ 32defd7 + changes". */
   label: string;
+  /** The checkout's folder (its build, with source maps, is in dist/). */
+  root: string;
   baseUrl: string;
   stop(): Promise<void>;
 }
@@ -20,14 +22,27 @@ export interface MeasureOptions {
   compareWith: string | undefined;
   /** How many times each page is measured; the scripts print medians. */
   runs: number;
-  /** Lighthouse: each audit as a first visit (no HTTP cache, service worker or Cache Storage). */
-  cold: boolean;
+  /**
+   * Lighthouse: which visits are audited. `first`: no HTTP cache, service worker or Cache Storage; `again`: after a
+   * visit, with all it stored. Both unless `--cold` (first only) or `--again` (again only) is given.
+   */
+  visits: readonly Visit[];
 }
 
-/** `--compare-with <checkout>`, `--runs <n>` and `--cold` from the command line (`npm run lighthouse -- --runs 3`). */
+export type Visit = 'first' | 'again';
+
+/**
+ * `--compare-with <checkout>`, `--runs <n>`, `--cold` and `--again` from the command line
+ * (`npm run lighthouse -- --runs 3`).
+ */
 export function readMeasureOptions(defaultRuns: number): MeasureOptions {
   const { values } = parseArgs({
-    options: { 'compare-with': { type: 'string' }, runs: { type: 'string' }, cold: { type: 'boolean' } },
+    options: {
+      'compare-with': { type: 'string' },
+      runs: { type: 'string' },
+      cold: { type: 'boolean' },
+      again: { type: 'boolean' },
+    },
   });
   const runs = values.runs === undefined ? defaultRuns : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
@@ -36,7 +51,11 @@ export function readMeasureOptions(defaultRuns: number): MeasureOptions {
   if (compareWith && !existsSync(path.join(compareWith, 'node_modules'))) {
     throw new Error(`--compare-with ${compareWith}: not a checkout with node_modules installed`);
   }
-  return { compareWith, runs, cold: values.cold ?? false };
+  const visits: Visit[] = [
+    ...(values.again && !values.cold ? [] : ['first' as const]),
+    ...(values.cold && !values.again ? [] : ['again' as const]),
+  ];
+  return { compareWith, runs, visits };
 }
 
 function describeCheckout(root: string): string {
@@ -62,7 +81,7 @@ export async function startMeasuredApps(label: string, port: number, options: Me
         readyTimeoutMs: 180_000,
         cwd: root,
       });
-      apps.push({ label: describeCheckout(root), baseUrl: server.baseUrl, stop: () => server.stop() });
+      apps.push({ label: describeCheckout(root), root, baseUrl: server.baseUrl, stop: () => server.stop() });
     }
   } catch (error) {
     await stopAll(apps);
@@ -73,10 +92,10 @@ export async function startMeasuredApps(label: string, port: number, options: Me
 
 export const stopAll = (apps: readonly MeasuredApp[]) => Promise.all(apps.map((app) => app.stop()));
 
-/** Signs the demo coach in through the real sign-in form and waits for the dashboard. */
-export async function signInAsCoach(page: Page, baseUrl: string): Promise<void> {
+/** Signs a demo user (the coach unless named) in through the real sign-in form and waits for the dashboard. */
+export async function signInDemoUser(page: Page, baseUrl: string, email = 'coach@demo.test'): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email', { exact: true }).fill('coach@demo.test');
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(demoPassword);
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL('**/app/dashboard');
