@@ -192,8 +192,10 @@ export default defineConfig({
                   !/role-labels|request-failure/.test(id)) ||
                 /[\\/]src[\\/]components[\\/]ui[\\/](alert|text-field|text-link-class)\.tsx?$/.test(id) ||
                 /[\\/]src[\\/]components[\\/](organization-logo|layouts[\\/]public-layout)\.tsx$/.test(id) ||
-                /[\\/]src[\\/]lib[\\/]pwa[\\/]service-worker\.ts$/.test(id) ||
-                /[\\/]contract[\\/](error-codes|color-keys|signup-link|uuid|user-fields|live-events-position)\.ts$/.test(id) ||
+                /[\\/]src[\\/]lib[\\/](pwa[\\/]service-worker|yield-to-main)\.ts$/.test(id) ||
+                /[\\/]contract[\\/](error-codes|color-keys|signup-link|uuid|user-fields|live-events-position)\.ts$/.test(
+                  id,
+                ) ||
                 // Also started by main.tsx; held here so that the signed-in group below does not take them along.
                 /[\\/]src[\\/]components[\\/](ui[\\/](button|spinner)\.tsx|errors[\\/](error-page|app-error-boundary)\.tsx)$/.test(
                   id,

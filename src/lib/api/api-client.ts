@@ -1,6 +1,7 @@
 import type { Input, KyInstance, Options, ResponsePromise, RetryOptions } from 'ky';
 import ky, { isHTTPError } from 'ky';
 import { authSession } from '@/lib/auth/auth-session';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { networkStatusActions } from '@/lib/network/network-status';
 import { liveEventsPositionHeader } from '@contract/live-events-position';
 import { apiPathOf } from './api-path';
@@ -90,19 +91,6 @@ async function fetchReportingNetworkStatus(input: Input, init?: RequestInit): Pr
     if (!isAbort(input, init, error)) networkStatusActions.wentOffline();
     throw error;
   }
-}
-
-interface YieldingScheduler {
-  yield: () => Promise<void>;
-}
-
-/**
- * Lets the browser handle input and paint between requests started together: where `scheduler.yield` exists
- * (Chromium, Firefox), the rest of a send continues in a new task at the front of the queue.
- */
-function yieldToMain(): Promise<void> | undefined {
-  const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
-  return typeof scheduler?.yield === 'function' ? scheduler.yield() : undefined;
 }
 
 type Send = <T>(url: Input, options?: Options) => ResponsePromise<T>;

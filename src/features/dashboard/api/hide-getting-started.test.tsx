@@ -82,7 +82,7 @@ describe("hiding 'Getting started' for good", () => {
     const sent = recordUserUpdates();
     const { user } = await openDashboard();
 
-    await user.click(screen.getByRole('button', { name: 'I’ve got it' }));
+    await user.click(await screen.findByRole('button', { name: 'I’ve got it' }));
 
     expect(gettingStartedHeading()).not.toBeInTheDocument();
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -100,7 +100,7 @@ describe("hiding 'Getting started' for good", () => {
     const firstPage = await openDashboard();
     loseConnection();
 
-    await firstPage.user.click(screen.getByRole('button', { name: 'I’ve got it' }));
+    await firstPage.user.click(await screen.findByRole('button', { name: 'I’ve got it' }));
 
     expect(gettingStartedHeading()).not.toBeInTheDocument();
     expect(await screen.findByText(waitingNotice)).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe("hiding 'Getting started' for good", () => {
     // The browser still says online, but the request fails: the write waits on the device and is retried.
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
-    await user.click(screen.getByRole('button', { name: 'I’ve got it' }));
+    await user.click(await screen.findByRole('button', { name: 'I’ve got it' }));
     expect(await screen.findByText(waitingNotice)).toBeInTheDocument();
 
     reachable = true;
@@ -153,7 +153,7 @@ describe("hiding 'Getting started' for good", () => {
     );
     const { user } = await openDashboard();
 
-    await user.click(screen.getByRole('button', { name: 'I’ve got it' }));
+    await user.click(await screen.findByRole('button', { name: 'I’ve got it' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Getting started' })).toBeInTheDocument();
     expect(screen.queryByText(waitingNotice)).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { CalendarIcon, ListChecksIcon, SlidersIcon, UserIcon } from '@/component
 import { authQueries } from '@/lib/auth/auth-queries';
 import { roleLabels } from '@/lib/auth/role-labels';
 import { brandingFrom } from '@/lib/settings/settings-queries';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { useDashboardWidgetsActions, useHiddenWidgetIds } from '@/stores/dashboard-widgets-store';
 import { useScreenTitle } from '@/stores/header-store';
 import { useIsOnboardingComplete } from '@/stores/onboarding-tour-store';
@@ -28,6 +29,34 @@ import { ActivityIcon, BaseballIcon, ChartBarsIcon, TrophyIcon } from './widgets
 interface DashboardPageProps {
   /** Widgets other areas contribute (the route composes them, as features do not import each other). */
   extraWidgets?: readonly DashboardWidget[];
+}
+
+/** What a phone shows without scrolling: these render with the greeting; the rest follow (issue 29). */
+const widgetsRenderedFirst = 2;
+
+/**
+ * How many widgets are rendered: the first ones with the greeting, then one more per task, so the browser handles
+ * input and paints between them instead of running the whole screen in one long task. Where the browser cannot yield
+ * (no `scheduler.yield`), the rest come in one transition.
+ */
+function useRenderedWidgetCount(total: number): number {
+  const [count, setCount] = useState(widgetsRenderedFirst);
+  useEffect(() => {
+    if (count >= total) return;
+    const yielded = yieldToMain();
+    if (!yielded) {
+      startTransition(() => setCount(total));
+      return;
+    }
+    let isCurrent = true;
+    void yielded.then(() => {
+      if (isCurrent) setCount((rendered) => rendered + 1);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [count, total]);
+  return count;
 }
 
 /** The home screen: a greeting, and widgets each user can hide and show again. */
@@ -125,6 +154,7 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
     },
   ];
   const visibleWidgets = widgets.filter((widget) => !hiddenIds.includes(widget.id));
+  const renderedWidgetCount = useRenderedWidgetCount(visibleWidgets.length);
   const hiddenCount = widgets.length - visibleWidgets.length;
 
   return (
@@ -180,10 +210,11 @@ export function DashboardPage({ extraWidgets = [] }: DashboardPageProps) {
 
       {visibleWidgets.length > 0 ? (
         <div className="grid gap-5 md:grid-cols-2">
-          {visibleWidgets.map((widget) => (
+          {visibleWidgets.map((widget, index) => (
             <DashboardWidgetCard
               key={widget.id}
               widget={widget}
+              isContentDeferred={index >= renderedWidgetCount}
               onHide={() => {
                 widgetHidden(user.id, widget.id);
                 customizeButtonRef.current?.focus();

@@ -2,14 +2,17 @@ import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/icon-button';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { DashboardWidget } from '../dashboard-widget';
 
 interface DashboardWidgetCardProps {
   widget: DashboardWidget;
   onHide: () => void;
+  /** Its content is not rendered yet: it shows as loading. */
+  isContentDeferred?: boolean;
 }
 
-export function DashboardWidgetCard({ widget, onHide }: DashboardWidgetCardProps) {
+export function DashboardWidgetCard({ widget, onHide, isContentDeferred = false }: DashboardWidgetCardProps) {
   const headingId = useId();
   const { title, icon: WidgetIcon, content, wide } = widget;
   return (
@@ -25,7 +28,16 @@ export function DashboardWidgetCard({ widget, onHide }: DashboardWidgetCardProps
           <CloseIcon className="size-4" />
         </IconButton>
       </div>
-      <div className="flex-1 px-5 pt-2 pb-5">{content}</div>
+      <div className="flex-1 px-5 pt-2 pb-5">
+        {isContentDeferred ? (
+          <div className="space-y-2">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        ) : (
+          content
+        )}
+      </div>
     </Card>
   );
 }

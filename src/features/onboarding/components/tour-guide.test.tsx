@@ -86,7 +86,7 @@ describe('<TourGuide />', () => {
     const panel = await guide();
     expect(within(panel).getByText('Guide · 1 of 13')).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Open the Users page' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: '' })).toBeDefined();
+    expect(await screen.findByRole('status', { name: '' })).toBeDefined();
     // The stand-in band shows first; the announcement comes with the guide's lazy chunk.
     await waitFor(
       () => expect(screen.getByText('Guide, step 1 of 13: Open the Users page.')).toBeInTheDocument(),
@@ -334,7 +334,7 @@ describe('<TourGuide />', () => {
     const saves = recordBodies('POST', `/api/users/${coach.id}`);
     const { user } = renderApp('/app/dashboard');
     await guide();
-    expect(screen.getByText('12 of 13')).toBeInTheDocument();
+    expect(await screen.findByText('12 of 13')).toBeInTheDocument();
     expect(screen.getByText(/Next: Open the completed workout/)).toBeInTheDocument();
 
     const tour = renderHook(() => useOnboardingTourActions()).result;
