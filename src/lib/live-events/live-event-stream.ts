@@ -1,5 +1,6 @@
 import type { LiveEvent } from '@contract/live-events';
 import { liveEventSchema, liveEventTiming, liveEventsPath } from '@contract/live-events';
+import { isEarlierPosition } from '@contract/live-events-position';
 import { createParser } from 'eventsource-parser';
 
 /**
@@ -57,7 +58,7 @@ export function createSessionCursor(): LiveEventCursor {
     },
     write: (id) => {
       // Ids are commit-ordered bigints; an older one relayed late must not move the cursor back.
-      if (last !== null && isBefore(id, last)) return;
+      if (last !== null && isEarlierPosition(id, last)) return;
       last = id;
       try {
         sessionStorage.setItem(cursorStorageKey, id);
@@ -74,10 +75,6 @@ export function createSessionCursor(): LiveEventCursor {
       }
     },
   };
-}
-
-function isBefore(id: string, other: string): boolean {
-  return id.length !== other.length ? id.length < other.length : id < other;
 }
 
 /** Whether a `fetch` failed because the stream's status says "stop trying" (signed out, no right to it). */
