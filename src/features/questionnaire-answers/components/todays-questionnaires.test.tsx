@@ -62,6 +62,30 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
     );
   });
 
+  it('hold their place, shown loading, while the week is read, so Today is not pushed down', async () => {
+    let answer: () => void = () => {};
+    const weekRead = new Promise<void>((resolve) => (answer = resolve));
+    const fake = createQuestionnaireAnswersFake({ today });
+    server.use(
+      http.get('*/api/questionnaires/due', async () => {
+        await weekRead;
+      }),
+      ...fake.handlers,
+    );
+    signInAs(demoUsers.athlete);
+    renderApp('/app/dashboard');
+    await screen.findByText('Loading today’s questionnaires', {}, { timeout: 5000 });
+    expect(
+      isBefore(
+        screen.getByRole('heading', { name: 'Questionnaires', level: 2 }),
+        screen.getByRole('heading', { name: 'Today', level: 2 }),
+      ),
+    ).toBe(true);
+    answer();
+    await screen.findByRole('list', { name: 'Questionnaires due today' }, { timeout: 5000 });
+    expect(screen.queryByText('Loading today’s questionnaires')).not.toBeInTheDocument();
+  });
+
   it('count an answer waiting on the device as answered', async () => {
     server.use(...createQuestionnaireAnswersFake({ today }).handlers);
     await device.put({

@@ -1,5 +1,6 @@
 import type { User } from '@contract';
 import { Link } from '@tanstack/react-router';
+import { Skeleton } from '@/components/ui/skeleton';
 import { AlertCircleIcon, CheckIcon, ClipboardIcon } from '@/components/ui/icons';
 import { useFormats } from '@/lib/format/use-formats';
 import type { QuestionnaireDay } from '../api/questionnaire-days';
@@ -13,7 +14,10 @@ import { timeOfDayLabel } from '../time-of-day';
 export function useHasQuestionnaires(user: Pick<User, 'id' | 'role'>): boolean {
   const isAthlete = user.role === 'athlete';
   const { due } = useDueCovering(user.id, null, { enabled: isAthlete });
-  return isAthlete && !!due.data && (due.data.due.length > 0 || due.data.answerable.length > 0);
+  if (!isAthlete) return false;
+  // Until the week is read the card holds its place, shown loading: appearing later would push Today down.
+  if (!due.data) return !due.isError;
+  return due.data.due.length > 0 || due.data.answerable.length > 0;
 }
 
 const answerLinkClass =
@@ -118,11 +122,29 @@ function QuestionnaireSection({
   );
 }
 
+/** The shape of one answered-today line and one row, so the card does not grow when the week arrives. */
+function QuestionnairesLoading() {
+  return (
+    <div className="space-y-3" aria-busy="true">
+      <span className="sr-only">Loading today’s questionnaires</span>
+      <Skeleton className="h-4 w-40" />
+      <div className="flex items-center gap-3 py-3">
+        <Skeleton className="size-10 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-3 w-1/3" />
+        </div>
+        <Skeleton className="h-12 w-24 rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
 /** Today's questionnaires on the athlete's dashboard: what is due, answered or not, then the any-day ones. */
 export function TodaysQuestionnaires({ userId }: { userId: string }) {
   const formats = useFormats();
   const { due, deviceAnswers, day } = useDueCovering(userId, null);
-  if (!due.data) return null;
+  if (!due.data) return due.isError ? null : <QuestionnairesLoading />;
   const { dueToday, missedDayBefore, anyDay } = questionnairesOfDay(due.data, deviceAnswers, day);
   const answeredCount = dueToday.filter(isAnswered).length;
   return (
