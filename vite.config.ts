@@ -48,11 +48,15 @@ function preloadSignedInChunk(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (_html, { bundle }) => {
-        const chunk = Object.values(bundle ?? {}).find(
-          (file) => file.type === 'chunk' && file.name === 'signed-in',
+        // The signed-in start's code and the API client it calls at once (ky, loaded lazily for the sign-in screen).
+        const chunks = Object.values(bundle ?? {}).filter(
+          (file) => file.type === 'chunk' && (file.name === 'signed-in' || file.name === 'ky-client'),
         );
-        if (chunk?.type !== 'chunk') return [];
-        const hrefs = [chunk.fileName, ...chunk.imports].map((file) => `/${file}`);
+        if (chunks.length === 0) return [];
+        const files = chunks.flatMap((chunk) =>
+          chunk.type === 'chunk' ? [chunk.fileName, ...chunk.imports] : [],
+        );
+        const hrefs = [...new Set(files)].map((file) => `/${file}`);
         const script = `try{if(localStorage.getItem(${JSON.stringify(tokenStorageKey)}))${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
@@ -170,13 +174,14 @@ export default defineConfig({
             {
               name: 'framework',
               priority: 40,
-              // React, the router, the query client and ky load on every screen: one chunk compresses better than
-              // the dozen slivers the split routes would otherwise make of them (first-screen budget).
+              // React, the router and the query client load on every screen: one chunk compresses better than
+              // the dozen slivers the split routes would otherwise make of them (first-screen budget). ky loads
+              // with the first API call (src/lib/api/ky-client.ts), which the sign-in screen does not make.
               test: (id: string) =>
-                /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/.test(id) &&
-                // Only signed-in screens use these (the offline cache, queued writes, long windowed lists): they load
-                // with them.
-                !/persist|[\\/]hydration\.js$|[\\/]useMutationState\.js$|[\\/](react-)?virtual(-core)?[\\/]/.test(
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/.test(id) &&
+                // Only signed-in screens use these (the offline cache, queued writes, long windowed and infinite
+                // lists, leave-page guards): they load with them.
+                !/persist|[\\/]hydration\.js$|[\\/](useMutationState|useBlocker|infiniteQueryObserver|useInfiniteQuery)\.js$|[\\/](react-)?virtual(-core)?[\\/]/.test(
                   id,
                 ),
             },
@@ -189,7 +194,7 @@ export default defineConfig({
               test: (id: string) =>
                 (/[\\/]src[\\/]lib[\\/](api|auth|network|form-drafts)[\\/]/.test(id) &&
                   // Signed-in screens only: they load it with them.
-                  !/role-labels|request-failure/.test(id)) ||
+                  !/role-labels|request-failure|ky-client/.test(id)) ||
                 /[\\/]src[\\/]components[\\/]ui[\\/](alert|text-field|text-link-class)\.tsx?$/.test(id) ||
                 /[\\/]src[\\/]components[\\/](organization-logo|layouts[\\/]public-layout)\.tsx$/.test(id) ||
                 /[\\/]src[\\/]lib[\\/](pwa[\\/]service-worker|yield-to-main)\.ts$/.test(id) ||

@@ -1,5 +1,5 @@
 import { errorCodes } from '@contract/error-codes';
-import { isNetworkError, isTimeoutError } from 'ky';
+import { isUnreachableError } from '@/lib/api/unreachable';
 import type { ApiRequestError } from '@/lib/api/api-request-error';
 import { isApiRequestError } from '@/lib/api/api-request-error';
 import { networkErrorMessage } from '@/lib/api/network-error';
@@ -7,7 +7,7 @@ import { networkErrorMessage } from '@/lib/api/network-error';
 /** What a failed account request shows: the server's own message, else a network or generic one. */
 export function requestErrorMessage(error: unknown, fallback: string): string {
   if (isApiRequestError(error)) return error.message;
-  if (isNetworkError(error) || isTimeoutError(error)) return networkErrorMessage;
+  if (isUnreachableError(error)) return networkErrorMessage;
   return fallback;
 }
 

@@ -39,6 +39,28 @@ describe('api client', () => {
     expect(authorization).toBe('Bearer secret-token');
   });
 
+  it('asks for the body the caller reads (Accept), though ky loads only with the first call', async () => {
+    const accepted: (string | null)[] = [];
+    server.use(
+      http.get('*/api/ping', ({ request }) => {
+        accepted.push(request.headers.get('Accept'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    expect(await api.get('api/ping').json()).toEqual({ ok: true });
+    await api.get('api/ping').text();
+    const response = await api.get('api/ping');
+    expect(response.status).toBe(200);
+    // Awaited as a Response, no body method: no Accept of its own.
+    expect(accepted).toEqual(['application/json', 'text/*', null]);
+  });
+
+  it('reads the body of an extended client the same way', async () => {
+    server.use(http.get('*/passenger/ping', () => HttpResponse.json({ from: 'passenger' })));
+    const passenger = api.extend({ prefix: 'passenger' });
+    expect(await passenger.get('ping').json()).toEqual({ from: 'passenger' });
+  });
+
   it('sends no Authorization header when signed out', async () => {
     let hasHeader = true;
     server.use(

@@ -1,4 +1,4 @@
-import { isNetworkError, isTimeoutError } from 'ky';
+import { isUnreachableError } from '@/lib/api/unreachable';
 import { networkErrorMessage } from '@/lib/api/network-error';
 
 export const sessionCheckFailedMessage = 'Unable to verify authentication. Please try again.';
@@ -9,7 +9,7 @@ export class SessionCheckError extends Error {
   readonly isNetworkFailure: boolean;
 
   constructor(cause: unknown) {
-    const isNetworkFailure = isNetworkError(cause) || isTimeoutError(cause);
+    const isNetworkFailure = isUnreachableError(cause);
     super(isNetworkFailure ? networkErrorMessage : sessionCheckFailedMessage, { cause });
     this.isNetworkFailure = isNetworkFailure;
   }

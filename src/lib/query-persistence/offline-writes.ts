@@ -1,6 +1,6 @@
 import type { MeResponse, UpdateOwnUserRequest } from '@contract';
 import type { MutationKey, QueryClient } from '@tanstack/react-query';
-import { isNetworkError, isTimeoutError } from 'ky';
+import { isUnreachableError } from '@/lib/api/unreachable';
 import { authQueries } from '@/lib/auth/auth-queries';
 
 /**
@@ -24,7 +24,7 @@ export interface OfflineWriteVariables {
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /** A write that could not reach the server is kept and tried again; any answer from the server ends it. */
-export const isUnreachable = (error: unknown): boolean => isNetworkError(error) || isTimeoutError(error);
+export const isUnreachable = (error: unknown): boolean => isUnreachableError(error);
 
 /** Retries an unreachable write for as long as it takes; the wait grows to 5 s, so a reconnect is seen soon. */
 export const offlineWriteRetry = {

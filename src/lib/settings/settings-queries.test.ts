@@ -22,3 +22,42 @@ describe('the organisation’s settings', () => {
     expect(await fresh.fetchQuery(settingsQueries.full())).toBeNull();
   });
 });
+
+describe('a visitor’s settings (the sign-in screen, without the API client)', () => {
+  it('are tried again 2 s after a 503, as spec 9 says, and show the organisation', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/publicSettings', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'Busy' } }, { status: 503 })
+          : HttpResponse.json({ data: demoSettings });
+      }),
+    );
+    const startedAt = Date.now();
+    const settings = await createTestQueryClient().fetchQuery(settingsQueries.public());
+    expect(settings?.name).toBe(demoSettings.name);
+    expect(calls).toBe(2);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('are not tried again after a 404, and are null (the default branding) with the failure logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    server.use(
+      http.get('*/api/publicSettings', () => {
+        calls += 1;
+        return HttpResponse.json(
+          { error: { code: 'NOT_FOUND', message: 'No such organisation' } },
+          { status: 404 },
+        );
+      }),
+    );
+    expect(await createTestQueryClient().fetchQuery(settingsQueries.public())).toBeNull();
+    expect(calls).toBe(1);
+    expect(logged).toHaveBeenCalledWith(
+      'Error fetching settings:',
+      expect.objectContaining({ status: 404, message: 'No such organisation' }),
+    );
+  });
+});

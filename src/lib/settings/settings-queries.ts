@@ -2,6 +2,7 @@ import type { Settings } from '@contract';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
+import { readAsVisitor } from '@/lib/api/read-as-visitor';
 import { isManagementHost } from '@/lib/branding/management-host';
 import { defaultLogoUrl, defaultOrganizationName } from './defaults';
 import { parseSettingsResponse } from './parse-settings';
@@ -15,7 +16,12 @@ async function fetchSettings(
   // Spec 4: the management host belongs to no organisation, so there is nothing to fetch.
   if (isManagementHost()) return null;
   try {
-    return parseSettingsResponse(await api.get(path, { signal }).json());
+    // A visitor's screen makes no other call: it reads without the API client (ky), which then does not load.
+    const body =
+      path === 'api/publicSettings'
+        ? await readAsVisitor(path, signal)
+        : await api.get(path, { signal }).json();
+    return parseSettingsResponse(body);
   } catch (error) {
     if (signal.aborted) throw error;
     // Spec 8: a failed settings fetch is logged and yields null; the cached branding stays (lib/branding). Settings

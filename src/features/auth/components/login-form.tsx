@@ -2,7 +2,7 @@ import type { LoginRequest } from '@contract';
 import { errorCodes } from '@contract/error-codes';
 import type { FormEvent } from 'react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { isNetworkError, isTimeoutError } from 'ky';
+import { isUnreachableError } from '@/lib/api/unreachable';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,7 @@ function fieldErrorsFrom(error: z.ZodError<LoginRequest>): FieldErrors {
 
 function messageFor(error: unknown): string {
   if (isApiRequestError(error)) return error.message;
-  if (isNetworkError(error) || isTimeoutError(error)) return networkErrorMessage;
+  if (isUnreachableError(error)) return networkErrorMessage;
   return unexpectedErrorMessage;
 }
 
