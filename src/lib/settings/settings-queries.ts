@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/api-client';
 import { readAsVisitor } from '@/lib/api/read-as-visitor';
 import { isManagementHost } from '@/lib/branding/management-host';
+import { readCachedSettings } from '@/lib/branding/settings-cache';
 import { defaultLogoUrl, defaultOrganizationName } from './defaults';
 import { parseSettingsResponse } from './parse-settings';
 
@@ -39,6 +40,10 @@ export const settingsQueries = {
     queryOptions({
       queryKey: [...settingsQueries.all(), 'public'] as const,
       queryFn: (context) => fetchSettings('api/publicSettings', context),
+      // Spec 4: the cached settings apply first, then fresh ones replace them. Read as stale, so the screen shows
+      // at once and the fetch runs behind it: with no signal it would hold the screen through spec 9's retries.
+      initialData: () => (isManagementHost() ? undefined : (readCachedSettings() ?? undefined)),
+      initialDataUpdatedAt: 0,
       staleTime: 10 * 60_000,
     }),
   /** For signed-in users: their organisation's full settings. */

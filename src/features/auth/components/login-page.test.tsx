@@ -1,10 +1,11 @@
 import { errorCodes } from '@contract';
-import { demoPassword, demoUsers } from '@mocks/data';
+import { demoPassword, demoSettings, demoUsers } from '@mocks/data';
 import { apiError } from '@mocks/handlers/respond';
 import { server } from '@mocks/server';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { readToken } from '@/lib/auth/token-storage';
+import { cacheSettings } from '@/lib/branding/settings-cache';
 import { renderApp } from '@/testing/render-app';
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
@@ -22,6 +23,25 @@ describe('login screen', () => {
       'src',
       '/org-logos/demo.svg',
     );
+  });
+
+  it('opens at once with the settings the last visit cached, and the fresh ones replace them when they come', async () => {
+    cacheSettings({ ...demoSettings, name: 'Demo Academy' });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A connection that does not answer, as with no signal: the screen does not wait for it.
+    server.use(
+      http.get('*/api/publicSettings', async () => {
+        await answered;
+        return HttpResponse.json({ data: demoSettings });
+      }),
+    );
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText('Demo Academy')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Demo Baseball Academy')).toBeInTheDocument();
+    expect(screen.queryByText('Demo Academy')).not.toBeInTheDocument();
   });
 
   it("shows the platform's logo when the organisation's logo cannot be loaded", async () => {
