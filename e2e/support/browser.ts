@@ -198,8 +198,8 @@ export async function saveScreenshotsAtBothSizes(page: Page, name: string): Prom
  */
 export async function waitUntilUsableOffline(page: Page): Promise<void> {
   await page.waitForFunction(
-    () =>
-      navigator.serviceWorker.controller !== null && document.documentElement.dataset.offlineReady === 'true',
+    // A string: the e2e project's types have no DOM.
+    `navigator.serviceWorker.controller !== null && document.documentElement.dataset.offlineReady === 'true'`,
     undefined,
     { timeout: 60_000 },
   );
