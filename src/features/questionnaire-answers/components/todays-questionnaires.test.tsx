@@ -84,6 +84,38 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
     answer();
     await screen.findByRole('list', { name: 'Questionnaires due today' }, { timeout: 5000 });
     expect(screen.queryByText('Loading today’s questionnaires')).not.toBeInTheDocument();
+    // The next start draws the loading card in the shape shown: the rows of each list.
+    const rowsOf = (name: string) =>
+      screen.queryByRole('list', { name })
+        ? within(screen.getByRole('list', { name })).getAllByRole('listitem').length
+        : 0;
+    expect(
+      JSON.parse(localStorage.getItem(`questionnaires-card-shape:${demoUsers.athlete.id}`) ?? ''),
+    ).toEqual({
+      dueToday: rowsOf('Questionnaires due today'),
+      missedDayBefore: rowsOf('Questionnaires missed yesterday'),
+      anyDay: rowsOf('Questionnaires to answer any day'),
+    });
+  });
+
+  it('do not hold a place on a device that last showed no questionnaires, and come when the week has some', async () => {
+    localStorage.setItem(`questionnaires-card-shape:${demoUsers.athlete.id}`, 'null');
+    let answer: () => void = () => {};
+    const weekRead = new Promise<void>((resolve) => (answer = resolve));
+    const fake = createQuestionnaireAnswersFake({ today });
+    server.use(
+      http.get('*/api/questionnaires/due', async () => {
+        await weekRead;
+      }),
+      ...fake.handlers,
+    );
+    signInAs(demoUsers.athlete);
+    renderApp('/app/dashboard');
+    await screen.findByRole('heading', { name: 'Today', level: 2 }, { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: 'Questionnaires', level: 2 })).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading today’s questionnaires')).not.toBeInTheDocument();
+    answer();
+    await screen.findByRole('list', { name: 'Questionnaires due today' }, { timeout: 5000 });
   });
 
   it('count an answer waiting on the device as answered', async () => {
