@@ -65,6 +65,9 @@ function preloadSignedInChunk(): Plugin {
   };
 }
 
+/** The chunks index.html loads with the entry (the groups below): every later import finds them loaded. */
+const loadedWithEntry = /(^|\/)(rolldown-runtime|framework|app-core)-[\w-]+\.js$/;
+
 /** What a start runs (ADR 080), taken from the bundle: the service worker precaches these and waits with the rest. */
 const startFiles = new Set<string>();
 
@@ -211,7 +214,13 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+, Chromium): the
     // polyfill would only add to the first screen's JavaScript.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's own imports have loaded before any later import runs: listing them again in each
+      // import's preload list only made the entry's map of files longer (first-screen budget).
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter((dependency) => !loadedWithEntry.test(dependency)),
+    },
     rolldownOptions: {
       output: {
         entryFileNames: `assets/[name]-[hash]${releaseTag}.js`,
