@@ -198,8 +198,18 @@ export async function saveScreenshotsAtBothSizes(page: Page, name: string): Prom
  */
 export async function waitUntilUsableOffline(page: Page): Promise<void> {
   await page.waitForFunction(
-    // A string: the e2e project's types have no DOM.
-    `navigator.serviceWorker.controller !== null && document.documentElement.dataset.offlineReady === 'true'`,
+    () => {
+      // Read untyped: this file is also compiled for the scripts, whose types have no DOM (and the page's
+      // Content-Security-Policy refuses a string to evaluate).
+      const { navigator, document } = globalThis as unknown as {
+        navigator: { serviceWorker: { controller: unknown } };
+        document: { documentElement: { dataset: Record<string, string | undefined> } };
+      };
+      return (
+        navigator.serviceWorker.controller !== null &&
+        document.documentElement.dataset.offlineReady === 'true'
+      );
+    },
     undefined,
     { timeout: 60_000 },
   );
