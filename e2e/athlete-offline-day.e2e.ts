@@ -6,13 +6,7 @@ import { format } from 'date-fns';
 import type { APIRequestContext, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { request as apiRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  demoPassword,
-  signInToDashboard,
-  viewports,
-  waitUntilUsableOffline,
-} from './support/browser';
+import { baseUrl, demoPassword, signInToDashboard, viewports } from './support/browser';
 import { useAppContexts } from './support/contexts';
 import { waitForOfflineCache } from './support/offline-cache';
 
@@ -207,7 +201,9 @@ describe('the athlete’s day in the field', () => {
     await watchLayoutShift(context);
     const page = await context.newPage();
     await signInToDashboard(page, 'athlete@demo.test');
-    await waitUntilUsableOffline(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
 
     // Opened again as an installed app opens (the service worker serves it); the week is kept after it shows.
     const protocol = await context.newCDPSession(page);
@@ -286,7 +282,9 @@ describe('the athlete’s day in the field', () => {
     await protocol.send('Network.enable');
     const traffic = recordApiTraffic(protocol);
     await signInToDashboard(page, 'coach@demo.test');
-    await waitUntilUsableOffline(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     const groups = page
       .getByRole('region', { name: 'Today', exact: true })
       .getByRole('list', { name: 'Today by group' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshotsAtBothSizes, signInToDashboard, waitUntilUsableOffline } from './support/browser';
+import { saveScreenshotsAtBothSizes, signInToDashboard } from './support/browser';
 import { openSignedInPage, useAppContexts } from './support/contexts';
 
 /*
@@ -25,7 +25,9 @@ describe('questionnaires in Chromium', () => {
     const athleteContext = await openContext({ viewport: 'phone', serviceWorkers: 'allow' });
     const athlete = await athleteContext.newPage();
     await signInToDashboard(athlete, 'athlete@demo.test');
-    await waitUntilUsableOffline(athlete);
+    await athlete.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     const answerLink = athlete.getByRole('link', { name: 'Answer Daily wellness' });
     await answerLink.waitFor({ timeout: 20_000 });
     // ADR 016 writes the query cache at most once a second: let it hold the week's questionnaires first.
