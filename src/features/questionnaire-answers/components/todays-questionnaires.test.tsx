@@ -32,6 +32,21 @@ const widgetHeadings = () =>
 const isBefore = (first: HTMLElement, second: HTMLElement) =>
   (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
+/** The athlete's dashboard with the week's questionnaires held back; the returned function lets them through. */
+function openDashboardWhileTheWeekIsRead(): () => void {
+  let answer: () => void = () => {};
+  const weekRead = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get('*/api/questionnaires/due', async () => {
+      await weekRead;
+    }),
+    ...createQuestionnaireAnswersFake({ today }).handlers,
+  );
+  signInAs(demoUsers.athlete);
+  renderApp('/app/dashboard');
+  return answer;
+}
+
 describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () => {
   it('come first for an athlete: due ones with their time, then the any-day ones, each with Answer', async () => {
     server.use(...createQuestionnaireAnswersFake({ today }).handlers);
@@ -63,17 +78,7 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
   });
 
   it('hold their place, shown loading, while the week is read, so Today is not pushed down', async () => {
-    let answer: () => void = () => {};
-    const weekRead = new Promise<void>((resolve) => (answer = resolve));
-    const fake = createQuestionnaireAnswersFake({ today });
-    server.use(
-      http.get('*/api/questionnaires/due', async () => {
-        await weekRead;
-      }),
-      ...fake.handlers,
-    );
-    signInAs(demoUsers.athlete);
-    renderApp('/app/dashboard');
+    const answer = openDashboardWhileTheWeekIsRead();
     await screen.findByText('Loading today’s questionnaires', {}, { timeout: 5000 });
     expect(
       isBefore(
@@ -100,17 +105,7 @@ describe('today’s questionnaires on the dashboard', { timeout: 20_000 }, () =>
 
   it('do not hold a place on a device that last showed no questionnaires, and come when the week has some', async () => {
     localStorage.setItem(`questionnaires-card-shape:${demoUsers.athlete.id}`, 'null');
-    let answer: () => void = () => {};
-    const weekRead = new Promise<void>((resolve) => (answer = resolve));
-    const fake = createQuestionnaireAnswersFake({ today });
-    server.use(
-      http.get('*/api/questionnaires/due', async () => {
-        await weekRead;
-      }),
-      ...fake.handlers,
-    );
-    signInAs(demoUsers.athlete);
-    renderApp('/app/dashboard');
+    const answer = openDashboardWhileTheWeekIsRead();
     await screen.findByRole('heading', { name: 'Today', level: 2 }, { timeout: 5000 });
     expect(screen.queryByRole('heading', { name: 'Questionnaires', level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByText('Loading today’s questionnaires')).not.toBeInTheDocument();
