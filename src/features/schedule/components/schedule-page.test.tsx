@@ -197,7 +197,7 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Start for Tyler Brooks' })).toBeInTheDocument();
   });
 
-  it('drags a workout to the next day, and the server gets the move', async () => {
+  it('drags a workout to the next day (the day before on the week’s last), and the server gets the move', async () => {
     const moves = recordBodies('PATCH', /^\/api\/schedule\/entries\/[^/]+$/);
     // jsdom lays nothing out: each day is given a 100 px column (and its items its box) so dnd-kit can measure.
     const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
@@ -207,30 +207,35 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
       const index = day ? [...document.querySelectorAll('[data-date]')].indexOf(day) : -1;
       return index < 0 ? new DOMRect(0, 0, 0, 0) : new DOMRect(index * 100, 0, 100, 400);
     });
+    onTestFinished(() => rects.mockRestore());
     const { user } = renderApp(`/app/schedule?view=week&date=${today}`);
     const item = await within(await calendar()).findByRole('button', {
       name: /^Lower Body Strength A,.*Jamie Rivera/,
     });
     const from = item.closest<HTMLElement>('[data-date]')!;
     expect(from.dataset.date).toBe(today);
+    // Today may be the week's last column (a Sunday): then the workout goes back a day, still in view.
+    const step = from === [...document.querySelectorAll('[data-date]')].at(-1) ? -1 : 1;
+    const to = shift(step);
     const x = from.getBoundingClientRect().x + 50;
     const heard = listenToLiveRegions();
+    onTestFinished(() => heard.stop());
     fireEvent.pointerDown(item, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
     // A screen reader hears the drag in words, not dnd-kit's ids.
     await waitFor(() =>
       expect(heard.said).toContain(`Picked up Lower Body Strength A for Jamie Rivera, on ${dayName(today)}.`),
     );
-    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
-    await waitFor(() => expect(heard.said).toContain(`Over ${dayName(shift(1))}.`));
-    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
+    await waitFor(() => expect(heard.said).toContain(`Over ${dayName(to)}.`));
+    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
     await waitFor(() =>
-      expect(heard.said).toContain(`Lower Body Strength A for Jamie Rivera dropped on ${dayName(shift(1))}.`),
+      expect(heard.said).toContain(`Lower Body Strength A for Jamie Rivera dropped on ${dayName(to)}.`),
     );
     heard.stop();
-    await waitFor(() => expect(moves).toEqual([{ date: shift(1) }]));
+    await waitFor(() => expect(moves).toEqual([{ date: to }]));
     // Where it went, and a way back (as the dialog's move).
-    expect(await screen.findByText(`Moved to ${dayName(shift(1))}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Moved to ${dayName(to)}`)).toBeInTheDocument();
     expect(screen.getByText('Lower Body Strength A for Jamie Rivera.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(moves.at(-1)).toEqual({ date: today, timeOfDay: null }));
@@ -242,12 +247,12 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     );
     fireEvent.pointerDown(back, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
-    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
-    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 100, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
+    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
     await waitFor(() => expect(moves).toHaveLength(3));
     rects.mockRestore();
     await user.click(screen.getByRole('link', { name: 'Day' }));
-    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await user.click(screen.getByRole('button', { name: step > 0 ? 'Next day' : 'Previous day' }));
     expect(
       await within(await calendar()).findByRole('button', { name: /^Lower Body Strength A,.*Jamie Rivera/ }),
     ).toBeInTheDocument();
