@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { tokenStorageKey } from './src/lib/auth/token-storage-key';
+import { cachedAfterStartRevision } from './src/lib/pwa/cache-after-start';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
@@ -66,6 +67,37 @@ function preloadSignedInChunk(): Plugin {
 
 /** The chunks index.html loads with the entry (the groups below): every later import finds them loaded. */
 const loadedWithEntry = /(^|\/)(rolldown-runtime|framework|app-core)-[\w-]+\.js$/;
+
+/** What a start runs (ADR 080), taken from the bundle: the service worker precaches these and waits with the rest. */
+const startFiles = new Set<string>();
+
+/** Public screens open offline from the first visit on (the precached shell of spec 4), so they count as the start. */
+const publicRouteModule = /[\\/]src[\\/]routes[\\/](_public|manage)/;
+
+function collectStartFiles(): Plugin {
+  return {
+    name: 'connect:collect-start-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      startFiles.clear();
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const add = (fileName: string) => {
+        if (startFiles.has(fileName)) return;
+        startFiles.add(fileName);
+        byFile.get(fileName)?.imports.forEach(add);
+      };
+      for (const chunk of chunks) {
+        const isStart =
+          chunk.isEntry ||
+          chunk.name === 'signed-in' ||
+          chunk.name === 'ky-client' ||
+          chunk.moduleIds.some((id) => publicRouteModule.test(id));
+        if (isStart) add(chunk.fileName);
+      }
+    },
+  };
+}
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -143,6 +175,7 @@ export default defineConfig({
     tailwindcss(),
     inlineThemeScript(),
     preloadSignedInChunk(),
+    collectStartFiles(),
     precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
@@ -151,7 +184,21 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       // Classic script (registered without type: 'module'): an ES worker would keep import.meta in Vite's preload helper.
-      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // ADR 080: scripts outside the start are marked; the worker caches them once the page is idle.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.map((entry) =>
+              entry.url.endsWith('.js') && !startFiles.has(entry.url)
+                ? { ...entry, revision: cachedAfterStartRevision }
+                : entry,
+            ),
+            warnings: [],
+          }),
+        ],
+      },
       devOptions: { enabled: false },
     }),
   ],

@@ -6,7 +6,13 @@ import { format } from 'date-fns';
 import type { APIRequestContext, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { request as apiRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, signInToDashboard, viewports } from './support/browser';
+import {
+  baseUrl,
+  demoPassword,
+  signInToDashboard,
+  viewports,
+  waitUntilUsableOffline,
+} from './support/browser';
 import { useAppContexts } from './support/contexts';
 import { waitForOfflineCache } from './support/offline-cache';
 
@@ -201,9 +207,7 @@ describe('the athlete’s day in the field', () => {
     await watchLayoutShift(context);
     const page = await context.newPage();
     await signInToDashboard(page, 'athlete@demo.test');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(page);
 
     // Opened again as an installed app opens (the service worker serves it); the week is kept after it shows.
     const protocol = await context.newCDPSession(page);
@@ -282,9 +286,7 @@ describe('the athlete’s day in the field', () => {
     await protocol.send('Network.enable');
     const traffic = recordApiTraffic(protocol);
     await signInToDashboard(page, 'coach@demo.test');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(page);
     const groups = page
       .getByRole('region', { name: 'Today', exact: true })
       .getByRole('list', { name: 'Today by group' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { explainingFailure, recordApiTimeline } from './support/api-timeline';
-import { saveScreenshotsAtBothSizes, signInToDashboard } from './support/browser';
+import { saveScreenshotsAtBothSizes, signInToDashboard, waitUntilUsableOffline } from './support/browser';
 import { openSignedInPage, useAppContexts } from './support/contexts';
 
 /*
@@ -41,9 +41,7 @@ describe('chat in Chromium', () => {
     const athleteContext = await openContext({ viewport: 'phone', serviceWorkers: 'allow' });
     const athlete = await athleteContext.newPage();
     await signInToDashboard(athlete, 'athlete@demo.test');
-    await athlete.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(athlete);
     await openConversationWith(athlete, 'Casey Jordan');
 
     const coach = await openSignedInPage(openContext, 'coach@demo.test', 'desktop');

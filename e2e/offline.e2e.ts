@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInToDashboard, waitForPath } from './support/browser';
+import { signInToDashboard, waitForPath, waitUntilUsableOffline } from './support/browser';
 import { useAppContexts } from './support/contexts';
 import { readOfflineCache, waitForOfflineCache } from './support/offline-cache';
 
@@ -23,9 +23,7 @@ describe('offline use in Chromium against the real server', () => {
   it("installed and reloaded offline: spec 8's message over the saved dashboard; a connection lost later: the plain notice", async () => {
     const { page, context } = await open();
     await signInToDashboard(page, 'coach@demo.test');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(page);
     // Reloaded once under the service worker's control, as an installed app opens.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Casey' }).waitFor();
@@ -56,9 +54,7 @@ describe('offline use in Chromium against the real server', () => {
     const { page, context } = await open();
     await signInToDashboard(page, 'athlete@demo.test');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Jamie' }).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(page);
 
     // The travel roster (an athlete sees its own bookings), then back home: both are cached on the device.
     await page.getByRole('link', { name: 'Travel roster' }).first().click();

@@ -1,6 +1,6 @@
 import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, signInToDashboard } from './support/browser';
+import { baseUrl, demoPassword, signInToDashboard, waitUntilUsableOffline } from './support/browser';
 import { useAppContexts } from './support/contexts';
 import { firebaseTestConfig } from './support/firebase-test-config';
 
@@ -190,9 +190,7 @@ describe('push notifications in Chromium against the real server', () => {
     const { context: opened, page, tokenUpdates, pushErrors } = await open();
     await clearServerFirebaseToken(page);
     await signIn(page);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(page);
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
 
     // Spec 4: nothing is asked before the user does anything.

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInToDashboard } from './support/browser';
+import { signInToDashboard, waitUntilUsableOffline } from './support/browser';
 import { useAppContexts } from './support/contexts';
 
 const iPhoneUserAgent =
@@ -44,9 +44,7 @@ describe('installable app in Chromium against the real server', () => {
   it('is controlled by the service worker, and opens offline from the precached shell', async () => {
     const page = await open();
     await signIn(page);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(page);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe('/');
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshotsAtBothSizes, signInToDashboard } from './support/browser';
+import { saveScreenshotsAtBothSizes, signInToDashboard, waitUntilUsableOffline } from './support/browser';
 import { openSignedInPage, useAppContexts } from './support/contexts';
 
 /*
@@ -25,9 +25,7 @@ describe('questionnaires in Chromium', () => {
     const athleteContext = await openContext({ viewport: 'phone', serviceWorkers: 'allow' });
     const athlete = await athleteContext.newPage();
     await signInToDashboard(athlete, 'athlete@demo.test');
-    await athlete.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(athlete);
     const answerLink = athlete.getByRole('link', { name: 'Answer Daily wellness' });
     await answerLink.waitFor({ timeout: 20_000 });
     // ADR 016 writes the query cache at most once a second: let it hold the week's questionnaires first.

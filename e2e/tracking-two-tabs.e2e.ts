@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { request as apiRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, signInToDashboard } from './support/browser';
+import { baseUrl, demoPassword, signInToDashboard, waitUntilUsableOffline } from './support/browser';
 import { useAppContexts } from './support/contexts';
 
 /**
@@ -119,9 +119,7 @@ describe('two tabs of one browser on one workout', () => {
     const context = await openContext({ viewport: 'desktop', serviceWorkers: 'allow' });
     const first = await context.newPage();
     await signInToDashboard(first, 'athlete@demo.test');
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntilUsableOffline(first);
     await first.goto(`/app/track/${entryId}`);
     await first.getByRole('button', { name: 'Start', exact: true }).click();
     await first.getByText('All changes saved').waitFor({ timeout: 30_000 });

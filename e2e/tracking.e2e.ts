@@ -3,7 +3,13 @@ import { format } from 'date-fns';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { request as apiRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, saveScreenshotsAtBothSizes, signInToDashboard } from './support/browser';
+import {
+  baseUrl,
+  demoPassword,
+  saveScreenshotsAtBothSizes,
+  signInToDashboard,
+  waitUntilUsableOffline,
+} from './support/browser';
 import { useAppContexts } from './support/contexts';
 
 /**
@@ -114,9 +120,7 @@ async function openInstalled(openContext: ReturnType<typeof useAppContexts>, ema
   const context = await openContext({ viewport: 'phone', serviceWorkers: 'allow' });
   const page = await context.newPage();
   await signInToDashboard(page, email);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await waitUntilUsableOffline(page);
   return { context, page };
 }
 

@@ -63,6 +63,8 @@ describe('a deploy while a tab is open, in Chromium against the real server', ()
       await page.click('form button[type="submit"]');
       await page.waitFor(`location.pathname === '/app/dashboard'`);
       await page.waitFor('navigator.serviceWorker.controller !== null', 30_000);
+      // The worker has every script of release 1 once the page was idle (ADR 080), as a phone after its first visit.
+      await page.waitFor(`document.documentElement.dataset.offlineReady === 'true'`, 60_000);
       expect(releaseOfEntry(await page.evaluate<string>(entryScript))).toBe('release-1');
       const loadsBeforeDeploy = page.loads();
 

@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { request as apiRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, signInToDashboard } from './support/browser';
+import { baseUrl, demoPassword, signInToDashboard, waitUntilUsableOffline } from './support/browser';
 import { useAppContexts } from './support/contexts';
 
 /**
@@ -98,9 +98,7 @@ describe('the weight-room board in Chromium against the real server', () => {
       const context = await openContext({ device: { viewport }, serviceWorkers: 'allow' });
       const page = await context.newPage();
       await signInToDashboard(page, 'coach@demo.test');
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 30_000,
-      });
+      await waitUntilUsableOffline(page);
 
       // From the schedule: the group workout's dialog links to its board.
       await page.goto(`/app/schedule?view=day&date=${today}&group=${groupId}`);

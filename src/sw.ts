@@ -2,6 +2,14 @@
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import {
+  afterStartCacheName,
+  cachedAfterStartRevision,
+  offlineReadyMessage,
+  warmCacheMessage,
+} from './lib/pwa/cache-after-start';
 import { firebaseConfig, isPushConfigured } from './lib/firebase/firebase-config';
 import { openAppAt } from './lib/firebase/open-app-window';
 import { clickedNotificationLink } from './lib/firebase/push-payload';
@@ -23,16 +31,51 @@ self.addEventListener('fetch', (event: FetchEvent) => {
   event.respondWith(matchPrecache('/index.html').then((shell) => shell ?? fetch(event.request)));
 });
 
-// The build replaces __WB_MANIFEST with the list of emitted assets (the app shell and every chunk).
-precacheAndRoute(self.__WB_MANIFEST);
+// The build replaces __WB_MANIFEST with the list of emitted assets: the start's, precached at install, and the
+// other scripts, marked, which wait for the page to be idle (ADR 080).
+const isCachedAfterStart = (entry: PrecacheEntry | string) =>
+  typeof entry !== 'string' && entry.revision === cachedAfterStartRevision;
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest.filter((entry) => !isCachedAfterStart(entry)));
 cleanupOutdatedCaches();
+
+const afterStartUrls = new Set(
+  manifest
+    .filter(isCachedAfterStart)
+    .map((entry) => new URL((entry as PrecacheEntry).url, self.location.href).href),
+);
+
+// Hashed, so never changed: served from the device once there, and cached by their first use before that.
+registerRoute(({ url }) => afterStartUrls.has(url.href), new CacheFirst({ cacheName: afterStartCacheName }));
+
+/** Caches what is missing, one file at a time (the page is in use), drops other releases' files, tells the pages. */
+async function cacheAfterStart(): Promise<void> {
+  const cache = await caches.open(afterStartCacheName);
+  for (const request of await cache.keys()) {
+    if (!afterStartUrls.has(request.url)) await cache.delete(request);
+  }
+  for (const url of afterStartUrls) {
+    if (!(await cache.match(url))) await cache.add(url);
+  }
+  for (const client of await self.clients.matchAll({ type: 'window' })) {
+    client.postMessage({ type: offlineReadyMessage });
+  }
+}
+
+let warming: Promise<void> | undefined;
 // A new worker that activates takes open pages over; each page then reloads once (spec 4, update flow).
 clientsClaim();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
-    void self.skipWaiting();
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === warmCacheMessage) {
+    // One at a time; a failure (offline half-way) leaves the rest to the next start's message.
+    warming ??= cacheAfterStart().finally(() => (warming = undefined));
+    event.waitUntil(
+      warming.catch((error: unknown) => console.warn('Caching for offline use stopped:', error)),
+    );
   }
 });
 

@@ -191,3 +191,26 @@ export async function saveScreenshotsAtBothSizes(page: Page, name: string): Prom
   await saveScreenshot(page, `${name}-1280`);
   if (own) await page.setViewportSize(own);
 }
+
+/**
+ * Waits until the service worker controls the page and has every script of the release on the device (ADR 080),
+ * as a person's phone has after the first visit's idle moment: only then does going offline open every screen.
+ */
+export async function waitUntilUsableOffline(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      // Read untyped: this file is also compiled for the scripts, whose types have no DOM (and the page's
+      // Content-Security-Policy refuses a string to evaluate).
+      const { navigator, document } = globalThis as unknown as {
+        navigator: { serviceWorker: { controller: unknown } };
+        document: { documentElement: { dataset: Record<string, string | undefined> } };
+      };
+      return (
+        navigator.serviceWorker.controller !== null &&
+        document.documentElement.dataset.offlineReady === 'true'
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}

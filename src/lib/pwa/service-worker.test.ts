@@ -21,6 +21,7 @@ class FakeWorker extends EventTarget {
 class FakeRegistration extends EventTarget {
   installing: FakeWorker | null = null;
   waiting: FakeWorker | null = null;
+  active = new FakeWorker('activated');
   /** The browser asking the server for a changed service-worker.js. */
   update = vi.fn(() => Promise.resolve(this));
   /** A new worker starts installing, as when the browser finds a changed service-worker.js. */
@@ -35,6 +36,9 @@ class FakeRegistration extends EventTarget {
 class FakeContainer extends EventTarget {
   registration = new FakeRegistration();
   register = vi.fn(() => Promise.resolve(this.registration));
+  get ready() {
+    return Promise.resolve(this.registration);
+  }
   constructor(public controller: FakeWorker | null) {
     super();
   }
@@ -75,6 +79,18 @@ describe('registerServiceWorker', () => {
     const { container, environment, registration } = setUp({ controlled: false });
     await expect(registerServiceWorker(environment)).resolves.toBe(registration);
     expect(container.register).toHaveBeenCalledWith('/service-worker.js', { scope: '/' });
+  });
+
+  it('asks the running worker to cache the other scripts once the page is idle, and passes on when they are', async () => {
+    const { container, environment, registration } = setUp({ controlled: true });
+    const onOfflineReady = vi.fn();
+    await registerServiceWorker({ ...environment, onOfflineReady });
+    await vi.waitFor(() =>
+      expect(registration.active.postMessage).toHaveBeenCalledWith({ type: 'WARM_CACHE' }),
+    );
+    expect(onOfflineReady).not.toHaveBeenCalled();
+    container.send({ type: 'OFFLINE_READY' });
+    expect(onOfflineReady).toHaveBeenCalledOnce();
   });
 
   it('stores the session flag when an update is installed while another worker controls the page', async () => {

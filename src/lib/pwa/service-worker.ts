@@ -1,3 +1,5 @@
+import { offlineReadyMessage, warmCacheMessage } from './cache-after-start';
+
 /** Session flag of spec 4: a new worker is installed and waits for this page to take it. */
 export const updatePendingKey = 'sw-update-pending';
 export const serviceWorkerUrl = '/service-worker.js';
@@ -11,6 +13,8 @@ export interface ServiceWorkerEnvironment {
   reload: () => void;
   /** Where the browser's `online` event arrives (the window). */
   connectivity?: EventTarget;
+  /** Every script of this release is on the device (ADR 080). */
+  onOfflineReady?: () => void;
   now?: () => number;
 }
 
@@ -19,8 +23,21 @@ const browserEnvironment = (): ServiceWorkerEnvironment => ({
   storage: sessionStorage,
   reload: () => window.location.reload(),
   connectivity: window,
+  // Read by the browser tests before they go offline; nothing on screen depends on it.
+  onOfflineReady: () => {
+    document.documentElement.dataset.offlineReady = 'true';
+  },
   now: () => Date.now(),
 });
+
+/** After the first screen's work, so the worker's downloads do not compete with it. */
+function whenIdle(run: () => void): void {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
+    window.requestIdleCallback(run, { timeout: 5000 });
+  } else {
+    setTimeout(run, 0);
+  }
+}
 
 function messageType(data: unknown): unknown {
   return typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
@@ -75,6 +92,7 @@ export async function registerServiceWorker(
     reloadOnce(environment);
   });
   container.addEventListener('message', (event) => {
+    if (messageType(event.data) === offlineReadyMessage) environment.onOfflineReady?.();
     if (messageType(event.data) !== 'RELOAD') return;
     writeFlag(storage, false);
     reloadOnce(environment);
@@ -87,6 +105,10 @@ export async function registerServiceWorker(
     environment.connectivity?.addEventListener('online', () => {
       if (!reloadIfUpdatePending()) checkForUpdate(true);
     });
+    // ADR 080: once the worker runs and the page is idle, it caches the scripts the start did not need.
+    void container.ready.then((ready) =>
+      whenIdle(() => ready.active?.postMessage({ type: warmCacheMessage })),
+    );
     if (registration.waiting && container.controller) writeFlag(storage, true);
     registration.addEventListener('updatefound', () => {
       const installing = registration.installing;
