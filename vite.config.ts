@@ -217,9 +217,12 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // The entry's own imports have loaded before any later import runs: listing them again in each
-      // import's preload list only made the entry's map of files longer (first-screen budget).
-      resolveDependencies: (_file, dependencies) =>
-        dependencies.filter((dependency) => !loadedWithEntry.test(dependency)),
+      // import's preload list only made the entry's map of files longer (first-screen budget). index.html keeps
+      // them: without its preload links the browser finds them only once the entry has downloaded and parsed.
+      resolveDependencies: (_file, dependencies, { hostType }) =>
+        hostType === 'html'
+          ? dependencies
+          : dependencies.filter((dependency) => !loadedWithEntry.test(dependency)),
     },
     rolldownOptions: {
       output: {
