@@ -207,7 +207,6 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
       const index = day ? [...document.querySelectorAll('[data-date]')].indexOf(day) : -1;
       return index < 0 ? new DOMRect(0, 0, 0, 0) : new DOMRect(index * 100, 0, 100, 400);
     });
-    onTestFinished(() => rects.mockRestore());
     const { user } = renderApp(`/app/schedule?view=week&date=${today}`);
     const item = await within(await calendar()).findByRole('button', {
       name: /^Lower Body Strength A,.*Jamie Rivera/,
@@ -218,7 +217,10 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     const step = from === [...document.querySelectorAll('[data-date]')].at(-1) ? -1 : 1;
     const to = shift(step);
     const x = from.getBoundingClientRect().x + 50;
+    // Inside the neighbouring day's column, measured from the 20 px move that starts dnd-kit's drag.
+    const overNeighbour = x + 20 + 80 * step;
     const heard = listenToLiveRegions();
+    // Its observer would outlive a failed test and throw once the document is gone (restoreMocks covers the spy).
     onTestFinished(() => heard.stop());
     fireEvent.pointerDown(item, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
@@ -226,9 +228,9 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(heard.said).toContain(`Picked up Lower Body Strength A for Jamie Rivera, on ${dayName(today)}.`),
     );
-    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: overNeighbour, clientY: 200 });
     await waitFor(() => expect(heard.said).toContain(`Over ${dayName(to)}.`));
-    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
+    fireEvent.pointerUp(document, { isPrimary: true, clientX: overNeighbour, clientY: 200 });
     await waitFor(() =>
       expect(heard.said).toContain(`Lower Body Strength A for Jamie Rivera dropped on ${dayName(to)}.`),
     );
@@ -247,8 +249,8 @@ describe('the schedule (/app/schedule)', { timeout: 30_000 }, () => {
     );
     fireEvent.pointerDown(back, { isPrimary: true, button: 0, clientX: x, clientY: 200 });
     fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20, clientY: 200 });
-    fireEvent.pointerMove(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
-    fireEvent.pointerUp(document, { isPrimary: true, clientX: x + 20 + 80 * step, clientY: 200 });
+    fireEvent.pointerMove(document, { isPrimary: true, clientX: overNeighbour, clientY: 200 });
+    fireEvent.pointerUp(document, { isPrimary: true, clientX: overNeighbour, clientY: 200 });
     await waitFor(() => expect(moves).toHaveLength(3));
     rects.mockRestore();
     await user.click(screen.getByRole('link', { name: 'Day' }));
