@@ -36,29 +36,59 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/** The sign-in screen's route modules (the public frame and the form), split by the router plugin. */
+const signInRouteModule = /[\\/]src[\\/]routes[\\/]_public(\.tsx|[\\/]login\.tsx)\?tsr-split/;
+/** The other public screens' first path segments (signup, terms-of-service, …), read from their route files. */
+const publicScreenPath = /[\\/]src[\\/]routes[\\/]_public[\\/]([\w-]+)/;
+
 /**
- * A start with a stored token imports the signed-in chunk at once (main.tsx, signed-in-start.ts), but only once
- * the entry has downloaded and run. A module preload added by a tiny inline script while the page is parsed
- * fetches it alongside the entry instead. Without a token (the sign-in page) nothing is added, so /login does not
- * carry it (ADR 026). The server allows the script through the Content-Security-Policy by its hash.
+ * The router asks for a screen's code only once the entry has downloaded and run: a round trip after the
+ * framework's. A tiny inline script run while the page is parsed adds module preloads for what this start will
+ * show, so they download alongside the entry instead:
+ * - with a stored token, the signed-in chunk (main.tsx imports it at once: signed-in-start.ts) and the API client;
+ * - without one, the sign-in screen, where every start without a token ends, except on the other public screens
+ *   (their own path) and on the management host. /login thus does not carry the signed-in code (ADR 026).
+ * The server allows the script through the Content-Security-Policy by its hash.
  */
-function preloadSignedInChunk(): Plugin {
+function preloadStartScreen(): Plugin {
+  let managementHost = 'manage.localhost';
   return {
-    name: 'connect:preload-signed-in-chunk',
+    name: 'connect:preload-start-screen',
     apply: 'build',
+    configResolved: (config) => {
+      managementHost = (config.env.VITE_MANAGEMENT_HOST as string | undefined) ?? managementHost;
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (_html, { bundle }) => {
+        const chunks = Object.values(bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        const hrefs = (selected: typeof chunks) => {
+          const files = selected.flatMap((chunk) => [chunk.fileName, ...chunk.imports]);
+          // index.html preloads the entry's own imports already.
+          return [...new Set(files)].filter((file) => !loadedWithEntry.test(file)).map((file) => `/${file}`);
+        };
         // The signed-in start's code and the API client it calls at once (ky, loaded lazily for the sign-in screen).
-        const chunks = Object.values(bundle ?? {}).filter(
-          (file) => file.type === 'chunk' && (file.name === 'signed-in' || file.name === 'ky-client'),
+        const signedIn = hrefs(
+          chunks.filter((chunk) => chunk.name === 'signed-in' || chunk.name === 'ky-client'),
         );
-        if (chunks.length === 0) return [];
-        const files = chunks.flatMap((chunk) =>
-          chunk.type === 'chunk' ? [chunk.fileName, ...chunk.imports] : [],
+        const signIn = hrefs(
+          chunks.filter((chunk) => chunk.moduleIds.some((id) => signInRouteModule.test(id))),
         );
-        const hrefs = [...new Set(files)].map((file) => `/${file}`);
-        const script = `try{if(localStorage.getItem(${JSON.stringify(tokenStorageKey)}))${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}`;
+        if (signedIn.length === 0 || signIn.length === 0) return [];
+        const otherPublicPaths = new Set(
+          chunks.flatMap((chunk) =>
+            chunk.moduleIds.flatMap((id) => {
+              const segment = publicScreenPath.exec(id)?.[1];
+              return segment && segment !== 'login' ? [segment] : [];
+            }),
+          ),
+        );
+        const otherPublicScreen = `^/(${[...otherPublicPaths].sort().join('|')})(/|$)`;
+        const script =
+          `try{var l=localStorage.getItem(${JSON.stringify(tokenStorageKey)})?${JSON.stringify(signedIn)}:` +
+          `location.hostname.toLowerCase()===${JSON.stringify(managementHost.toLowerCase())}||` +
+          `new RegExp(${JSON.stringify(otherPublicScreen)}).test(location.pathname)?[]:${JSON.stringify(signIn)};` +
+          `l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})}catch(e){}`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },
@@ -174,7 +204,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineThemeScript(),
-    preloadSignedInChunk(),
+    preloadStartScreen(),
     collectStartFiles(),
     precompressAssets(),
     VitePWA({
