@@ -22,6 +22,8 @@ export interface AppServerOptions {
 export interface RunningAppServer {
   baseUrl: string;
   dataDir: string;
+  /** The process started (`tsx`); the server and any processes it starts run under it. */
+  pid: number | undefined;
   /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -72,5 +74,5 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, stop };
+  return { baseUrl, dataDir, pid: server.child.pid, stop };
 }

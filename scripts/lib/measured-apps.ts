@@ -58,7 +58,8 @@ export function readMeasureOptions(defaultRuns: number): MeasureOptions {
   return { compareWith, runs, visits };
 }
 
-function describeCheckout(root: string): string {
+/** A checkout's folder name and commit, e.g. "wt10 @ 32defd7 + changes". */
+export function describeCheckout(root: string): string {
   const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
   const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
   return `${path.basename(root)} @ ${git('rev-parse', '--short', 'HEAD')}${changed ? ' + changes' : ''}`;
