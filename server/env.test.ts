@@ -88,6 +88,29 @@ describe('language model settings', () => {
   });
 });
 
+describe('WORKERS', () => {
+  const databaseUrl = 'postgres://connect@db.test:5432/connect';
+
+  it('is one process by default and reads a whole number up to 64', () => {
+    expect(parseEnv({}).WORKERS).toBe(1);
+    expect(parseEnv({ WORKERS: '4', DATABASE_URL: databaseUrl }).WORKERS).toBe(4);
+    expect(parseEnv({ WORKERS: '64', DATABASE_URL: databaseUrl }).WORKERS).toBe(64);
+  });
+
+  it('stops on a value that is not a whole number from 1 to 64', () => {
+    for (const value of ['0', '65', '2.5', 'many']) {
+      expect(() => parseEnv({ WORKERS: value, DATABASE_URL: databaseUrl })).toThrow(/WORKERS:/);
+    }
+  });
+
+  it('needs DATABASE_URL for more than one process: the embedded database belongs to one', () => {
+    expect(() => parseEnv({ WORKERS: '2' })).toThrow(
+      /WORKERS: more than 1 needs DATABASE_URL: the embedded database \(DATA_DIR\) serves one process only/,
+    );
+    expect(parseEnv({ WORKERS: '1' }).WORKERS).toBe(1);
+  });
+});
+
 describe('FIREBASE_SERVICE_ACCOUNT', () => {
   const { privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,

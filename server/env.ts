@@ -109,6 +109,8 @@ export const envSchema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Connections each API process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** API processes serving PORT together (node:cluster); more than one needs DATABASE_URL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Firebase service account (its JSON, or a path to the JSON file): turns push notifications on. */
   FIREBASE_SERVICE_ACCOUNT: firebaseServiceAccount.optional(),
   /** smtp:// or smtps:// (user and password in the URL): mail goes out over SMTP; unset, mails are logged. */
@@ -144,12 +146,22 @@ export const envSchema = z.object({
   LLM_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
 });
 
-/** A bucket alone cannot be reached: say which keys are missing rather than fail on the first upload. */
+/** Settings that need others: say which are missing rather than fail later (on the first upload, at a second process). */
 const configuredEnvSchema = envSchema.superRefine((env, ctx) => {
-  if (!env.S3_BUCKET) return;
-  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (!env[name])
-      ctx.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' });
+  // A bucket alone cannot be reached.
+  if (env.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' });
+    }
+  }
+  // The embedded database's folder belongs to one process.
+  if (env.WORKERS > 1 && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WORKERS'],
+      message: 'more than 1 needs DATABASE_URL: the embedded database (DATA_DIR) serves one process only',
+    });
   }
 });
 
