@@ -12,5 +12,7 @@ export const errorCodes = {
   tooManyRequests: 'TOO_MANY_REQUESTS',
   conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
+  /** The server sheds load it cannot answer in time; try again after Retry-After (issue 30). */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -12,6 +12,7 @@ import { videoPlayerOrigins } from '../contract/video-links';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
+import { AdmissionGate } from './lib/admission-gate';
 import { AppIcons } from './lib/app-icons';
 import type { PublicAppEnv } from './lib/context';
 import { createDirectory } from './lib/directory';
@@ -19,6 +20,7 @@ import { ApiError, renderError, validationError } from './lib/errors';
 import { IdempotencyStore } from './lib/idempotency';
 import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { liveEventsPositionHeader } from '../contract/live-events-position';
+import { liveEventsPath } from '../contract/live-events';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { FileLinks } from './lib/uploads/file-links';
 import type { FileStorage } from './lib/uploads/file-storage';
@@ -161,6 +163,17 @@ export function createApp({
   });
   app.use('/api/*', apiCors);
   app.use('/passenger', apiCors);
+  // Before the handlers and the live position: a request's turn starts when it is admitted.
+  // Retry-After 2 s: the client's own first wait before a retry (spec 9).
+  const gate = new AdmissionGate({
+    concurrency: env.REQUEST_CONCURRENCY,
+    maxWaitMs: env.REQUEST_QUEUE_SECONDS * 1000,
+    retryAfterSeconds: 2,
+  });
+  const notGated = (path: string) =>
+    path === '/api/health' || path === liveEventsPath || path === uploadPaths.chunk;
+  app.use('/api/*', gate.middleware(notGated));
+  app.use('/passenger', gate.middleware(notGated));
   // Taken before the handler reads: every outbox row at or below it was committed before this request (ADR 078).
   const livePosition = createMiddleware(async (c, next) => {
     const position = liveEvents.readPosition;

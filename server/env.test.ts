@@ -14,6 +14,8 @@ describe('configuration', () => {
       MANAGEMENT_HOST: 'manage.localhost',
       CORS_ORIGINS: [],
       IDEMPOTENCY_LEASE_SECONDS: 30,
+      REQUEST_CONCURRENCY: 16,
+      REQUEST_QUEUE_SECONDS: 5,
     });
   });
 
@@ -22,6 +24,8 @@ describe('configuration', () => {
       parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://db/x', CORS_ORIGINS: 'https://ok.test, nope' }),
     ).toThrow(/PORT:[\s\S]*DATABASE_URL:[\s\S]*CORS_ORIGINS/);
     expect(() => parseEnv({ IDEMPOTENCY_LEASE_SECONDS: '0' })).toThrow(/IDEMPOTENCY_LEASE_SECONDS/);
+    expect(() => parseEnv({ REQUEST_CONCURRENCY: '0' })).toThrow(/REQUEST_CONCURRENCY/);
+    expect(() => parseEnv({ REQUEST_QUEUE_SECONDS: 'soon' })).toThrow(/REQUEST_QUEUE_SECONDS/);
   });
 
   it('reads lists and flags', () => {

@@ -111,6 +111,10 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** API processes serving PORT together (node:cluster); more than one needs DATABASE_URL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** API requests each process works on at once; more wait their turn in arrival order (ADR 083). */
+  REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  /** How long a request may wait for its turn before it is answered 503 with Retry-After (ADR 083). */
+  REQUEST_QUEUE_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
   /** Firebase service account (its JSON, or a path to the JSON file): turns push notifications on. */
   FIREBASE_SERVICE_ACCOUNT: firebaseServiceAccount.optional(),
   /** smtp:// or smtps:// (user and password in the URL): mail goes out over SMTP; unset, mails are logged. */

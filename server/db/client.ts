@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -48,6 +49,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     client = new PGlite(folder);
   }
   await client.waitReady;
+  takeTurnsWithTheEventLoop(client);
   const db = drizzle({ client, schema });
   return {
     db: db as unknown as Database,
@@ -59,6 +61,37 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite answers in the same thread, and hands itself from one waiting statement to the next in the microtask queue:
+ * under load, the statements of every waiting request ran back to back for a second or more while no socket was read,
+ * and new requests timed out (issue 30). Statements here take turns in arrival order, and each turn is handed on in a
+ * task of its own, so the event loop reads and answers sockets between any two statements. A transaction is one turn.
+ */
+function takeTurnsWithTheEventLoop(client: PGlite) {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const turn = () =>
+    busy ? new Promise<void>((resolve) => waiting.push(resolve)) : ((busy = true), Promise.resolve());
+  const handOn = () => {
+    const next = waiting.shift();
+    if (next) setImmediate(next);
+    else busy = false;
+  };
+  // The methods are generic over their rows; the wrapper passes arguments and answers through unchanged.
+  const inTurn = <F extends (...args: never[]) => Promise<unknown>>(run: F): F =>
+    (async (...args: Parameters<F>) => {
+      await turn();
+      try {
+        return await run(...args);
+      } finally {
+        handOn();
+      }
+    }) as F;
+  client.query = inTurn(client.query.bind(client));
+  client.exec = inTurn(client.exec.bind(client));
+  client.transaction = inTurn(client.transaction.bind(client));
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
