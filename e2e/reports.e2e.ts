@@ -25,9 +25,14 @@ describe('reports in Chromium', () => {
       .first()
       .click();
     await coach.waitForURL(/groupId=/);
+    // As a coach would, read that the group's report is on screen before changing its range: a range link clicked
+    // before the router has taken in the new address would still carry the previous scope.
+    await coach.getByText(/^Pitchers.* · /).waitFor();
 
     await coach.getByRole('link', { name: '90 days' }).click();
-    await coach.waitForURL(/range=90d|from=/);
+    await coach.waitForURL(
+      (url) => url.searchParams.has('groupId') && url.searchParams.get('range') === '90d',
+    );
     const compliance = coach.getByRole('region', { name: 'Compliance' });
     await compliance.getByRole('table', { name: 'Compliance by athlete, lowest first' }).waitFor();
     // The previous report stays on screen (dimmed, aria-busy) while the group's 90 days load: wait for them.
