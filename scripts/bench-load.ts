@@ -29,11 +29,11 @@ import type { TodayResponse } from '../contract/schedule';
 import type { WorkoutLogResponse } from '../contract/tracking';
 import { weekOf } from '../server/lib/calendar-days';
 import { startAppServer } from './lib/app-server';
-import { getJson, setBody, startLogs, writeHeaders, type SetPlace } from './lib/set-writes';
+import { setBody, startLogs, writeHeaders, type SetPlace } from './lib/set-writes';
 import { describeCheckout } from './lib/measured-apps';
 import { repoRoot } from './lib/project';
 import { startPostgres } from './lib/postgres';
-import { signInForToken } from './lib/sign-in';
+import { getJson, signInForToken } from './lib/sign-in';
 
 const port = Number(process.env.BENCH_PORT ?? 3280);
 const demoPassword = process.env.DEMO_PASSWORD ?? 'connect-demo';

@@ -9,6 +9,7 @@ import type { UpsertLoggedSetRequest } from '../contract/tracking';
 import { startApiProcess, type ApiProcess } from '../scripts/lib/api-process';
 import { sleep } from '../scripts/lib/processes';
 import { setBody, startLogs, writeHeaders } from '../scripts/lib/set-writes';
+import { signInForToken } from '../scripts/lib/sign-in';
 import { loggedSets } from './db/schema';
 import { createTestContext, demoPassword, type TestContext } from './testing/test-app';
 
@@ -212,13 +213,7 @@ describe('WORKERS=2: two API processes on one port', () => {
       const workers = await listeningWorkers(server, 2, 60_000);
       expect(new Set(workers).size).toBe(2);
 
-      const login = await fetch(`${server.baseUrl}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'coach@demo.test', password: demoPassword }),
-      });
-      expect(login.status).toBe(200);
-      const { token } = (await login.json()) as { token: string };
+      const token = await signInForToken(server.baseUrl, 'coach@demo.test', demoPassword);
       const me = `${server.baseUrl}/api/me`;
       // Four connections, taken in turn by the two workers: the session made on one is known to both.
       for (let round = 0; round < 4; round += 1) expect(await getOnNewConnection(me, token)).toBe(200);
@@ -248,13 +243,7 @@ describe('WORKERS=2: two API processes on one port', () => {
       const server = await startWorkers('api-load', { IDEMPOTENCY_LEASE_SECONDS: '2' });
       const workers = await listeningWorkers(server, 2, 60_000);
       const [killed, survivor] = workers as [number, number];
-      const athlete = await fetch(`${server.baseUrl}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'athlete@demo.test', password: demoPassword }),
-      });
-      expect(athlete.status).toBe(200);
-      const { token } = (await athlete.json()) as { token: string };
+      const token = await signInForToken(server.baseUrl, 'athlete@demo.test', demoPassword);
       const { logIds, places } = await startLogs(server.baseUrl, token, 1);
       const logId = logIds[0]!;
       const setUrl = (setId: string) => `${server.baseUrl}/api/workout-logs/${logId}/sets/${setId}`;

@@ -7,20 +7,7 @@ import type { PrescribedSet } from '../../contract/library';
 import type { ScheduleItemDetail, ScheduleResponse, TodayResponse } from '../../contract/schedule';
 import { deviceTimeHeader, type UpsertLoggedSetRequest } from '../../contract/tracking';
 import { addCalendarDays } from '../../server/lib/calendar-days';
-
-export async function getJson<T>(
-  baseUrl: string,
-  token: string,
-  path: string,
-  timeoutMs = 120_000,
-): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { getJson } from './sign-in';
 
 /** A write's headers: the device's clock at sending is new on every attempt, as the outbox sends it. */
 export function writeHeaders(token: string, idempotencyKey: string): Record<string, string> {

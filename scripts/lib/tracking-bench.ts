@@ -1,18 +1,13 @@
 import { v7 as deviceId } from 'uuid';
 import { addCalendarDays, todayIn } from '../../server/lib/calendar-days';
 import { scaleAcademy } from './scale-academy';
+import { getJson } from './sign-in';
 
 /** What tracking should stay under on PostgreSQL with about 3 million logged sets (issue 15); printed only. */
 export const trackingAims = { readP95Ms: 50, upsertP95Ms: 15 } as const;
 
 interface Json {
   [key: string]: unknown;
-}
-
-async function read<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /**
@@ -25,7 +20,7 @@ export async function trackingReadCases(
   ids: { largeGroupId: string; athleteId: string },
 ) {
   const today = todayIn(scaleAcademy.timeZone);
-  const training = await read<{ exercises: { id: string; name: string; doneSets: number }[] }>(
+  const training = await getJson<{ exercises: { id: string; name: string; doneSets: number }[] }>(
     baseUrl,
     token,
     `/api/athletes/${ids.athleteId}/training`,
@@ -33,8 +28,17 @@ export async function trackingReadCases(
   const exercise = training.exercises[0];
   if (!exercise) throw new Error('The athlete has no logged sets: was the Scale Academy made with them?');
   const monthStart = `${today.slice(0, 8)}01`;
-  const history = new URLSearchParams({ exerciseId: exercise.id, from: addCalendarDays(today, -730), to: today });
-  const completed = new URLSearchParams({ groupId: ids.largeGroupId, from: monthStart, to: today, size: '100' });
+  const history = new URLSearchParams({
+    exerciseId: exercise.id,
+    from: addCalendarDays(today, -730),
+    to: today,
+  });
+  const completed = new URLSearchParams({
+    groupId: ids.largeGroupId,
+    from: monthStart,
+    to: today,
+    size: '100',
+  });
   return [
     {
       endpoint: `GET /api/athletes/…/history (${exercise.doneSets} sets of one exercise, two years)`,
@@ -55,18 +59,16 @@ export async function trackingReadCases(
  */
 export async function startedLogForUpserts(baseUrl: string, token: string, athleteId: string) {
   const today = todayIn(scaleAcademy.timeZone);
-  const calendar = await read<{ data: { id: string; kind: string; status: string }[] }>(
+  const calendar = await getJson<{ data: { id: string; kind: string; status: string }[] }>(
     baseUrl,
     token,
     `/api/schedule?athleteId=${athleteId}&from=${today}&to=${today}`,
   );
   const entry = calendar.data.find((item) => item.kind === 'entry' && item.status === 'scheduled');
   if (!entry) throw new Error('The athlete has nothing scheduled today');
-  const detail = await read<{ data: { workout: { blocks: { exercises: { id: string; exerciseId: string }[] }[] } } }>(
-    baseUrl,
-    token,
-    `/api/schedule/entries/${entry.id}`,
-  );
+  const detail = await getJson<{
+    data: { workout: { blocks: { exercises: { id: string; exerciseId: string }[] }[] } };
+  }>(baseUrl, token, `/api/schedule/entries/${entry.id}`);
   const place = detail.data.workout.blocks[0]?.exercises[0];
   if (!place) throw new Error('Today’s workout has no exercise');
   const logId = deviceId();
