@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
 import { AdmissionGate } from './lib/admission-gate';
+import { KeyedTurns } from './lib/keyed-turns';
 import { AppIcons } from './lib/app-icons';
 import type { PublicAppEnv } from './lib/context';
 import { createDirectory } from './lib/directory';
@@ -165,6 +166,8 @@ export function createApp({
   app.use('/passenger', apiCors);
   // Before the handlers and the live position: a request's turn starts when it is admitted.
   // Retry-After 2 s: the client's own first wait before a retry (spec 9).
+  // One app is one process: its athletes' records writes queue here, across processes the advisory lock decides.
+  const recordsTurns = new KeyedTurns();
   const gate = new AdmissionGate({
     concurrency: env.REQUEST_CONCURRENCY,
     maxWaitMs: env.REQUEST_QUEUE_SECONDS * 1000,
@@ -200,6 +203,7 @@ export function createApp({
       c.set('mailer', mailer);
       c.set('fileLinks', fileLinks);
       c.set('fileStorage', fileStorage);
+      c.set('recordsTurns', recordsTurns);
       c.set('clientAddress', clientAddress(c, env.TRUST_PROXY));
       await next();
     }),

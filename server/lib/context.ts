@@ -6,6 +6,7 @@ import type { FileLinks } from './uploads/file-links';
 import type { FileStorage } from './uploads/file-storage';
 import type { Directory } from './directory';
 import type { Viewer } from './directory/sessions';
+import type { KeyedTurns } from './keyed-turns';
 import { validationError } from './errors';
 import type { IdempotencyStore } from './idempotency';
 import type { Mailer } from './mail/mailer';
@@ -31,6 +32,8 @@ export interface PublicVariables extends Directory {
   fileLinks: FileLinks;
   /** Where finished attachments are kept (a local folder by default; ADR 061). */
   fileStorage: FileStorage;
+  /** This process's queue of each athlete's records writes (`inAthleteRecordsTurn`, issue 30). */
+  recordsTurns: KeyedTurns;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */

@@ -3,6 +3,7 @@ import { detectRecords, takesOneRm, type DetectedRecord } from '../../contract/s
 import { recordKindLabels, type PersonalRecord } from '../../contract/tracking';
 import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
 import { activities, athleteMaxes, exercises, loggedSets, personalRecords, workoutLogs } from '../db/schema';
+import type { KeyedTurns } from './keyed-turns';
 import type { TenantScope } from './tenancy';
 
 export type LogRow = typeof workoutLogs.$inferSelect;
@@ -12,12 +13,47 @@ export type RecordRow = typeof personalRecords.$inferSelect;
 /** A set counts for history, records and maxes when it is done and not removed (the partial index's rule). */
 export const counted = () => sql`${loggedSets.done} and not ${loggedSets.removed}`;
 
+/** Whose log it is, by log id: a log never changes athlete, so once read is enough. */
+const athleteOfLog = new Map<string, string>();
+
+/**
+ * Runs `work` in a transaction holding the lock of the log's athlete's records (`lockAthleteRecords`). In this
+ * process the athlete's writes queue before they take a database connection: under a rush of one athlete's sets
+ * the waiting ones hold no connection, which the other requests need (issue 30). Across processes, the lock decides.
+ */
+export async function inAthleteRecordsTurn<T>(
+  turns: KeyedTurns,
+  tenant: TenantScope,
+  logId: string,
+  work: (scope: TenantScope) => Promise<T>,
+): Promise<T> {
+  let athleteId = athleteOfLog.get(logId);
+  if (athleteId === undefined) {
+    const [log] = await tenant.selectFields(
+      workoutLogs,
+      { athleteId: workoutLogs.athleteId },
+      { where: eq(workoutLogs.id, logId) },
+    );
+    athleteId = log?.athleteId;
+    if (athleteId !== undefined) {
+      if (athleteOfLog.size >= 10_000) athleteOfLog.clear();
+      athleteOfLog.set(logId, athleteId);
+    }
+  }
+  return await turns.run(athleteId ?? logId, () =>
+    tenant.transaction(async (scope) => {
+      await lockAthleteRecords(scope, logId);
+      return await work(scope);
+    }),
+  );
+}
+
 /**
  * Holds, until the transaction ends, the lock of the log's athlete's records: the set upserts, corrections and
  * finishes of one athlete take it first, so each recomputes records seeing the sets the others wrote (two devices
  * logging at once, on one log or on two; ADR 042). Statements after it read what the previous holder committed.
  */
-export async function lockAthleteRecords(scope: TenantScope, logId: string): Promise<void> {
+async function lockAthleteRecords(scope: TenantScope, logId: string): Promise<void> {
   await scope.selectFields(
     workoutLogs,
     {

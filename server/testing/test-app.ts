@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { createApp } from '../app';
+import { createApp, type App } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { parseEnv, type Env } from '../env';
@@ -66,6 +66,33 @@ export interface TestContextOptions {
   liveEvents?: Omit<LiveEventsHubOptions, 'listen'>;
 }
 
+/** Calls `app` in-process as a client would: JSON in and out, a token as a bearer token. */
+function requestTo(app: App) {
+  return async function request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await app.request(`http://localhost${path}`, { method, headers, body });
+    // An event stream never ends by itself: answer its status and headers (openLiveStream reads its events).
+    if (response.headers.get('content-type') === 'text/event-stream') {
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: '' as T };
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  };
+}
+
 /** The real app on a fresh, seeded database, with helpers that call it in-process. */
 export async function createTestContext(
   overrides: Record<string, string> = {},
@@ -92,29 +119,7 @@ export async function createTestContext(
   await liveEvents.start();
   const app = createApp({ env, db: handle.db, push: options.push, mailer, liveEvents });
 
-  async function request<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: RequestOptions = {},
-  ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    }
-    const response = await app.request(`http://localhost${path}`, { method, headers, body });
-    // An event stream never ends by itself: answer its status and headers (openLiveStream reads its events).
-    if (response.headers.get('content-type') === 'text/event-stream') {
-      await response.body?.cancel();
-      return { status: response.status, headers: response.headers, body: '' as T };
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: parsed as T };
-  }
+  const request = requestTo(app);
 
   async function signIn(email: string, password = demoPassword): Promise<string> {
     const response = await request<{ token: string }>('POST', '/api/login', { body: { email, password } });
@@ -129,5 +134,15 @@ export async function createTestContext(
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { app, env, db: handle.db, databaseUrl, liveEvents, request, signIn, close };
+  /**
+   * A second app on the same database: another server process behind the same load balancer, with its own memory
+   * (its queues and caches) and the same tables. Its `request` calls that app; a token works on both.
+   */
+  function anotherProcess() {
+    const other = createApp({ env, db: handle.db, push: options.push, mailer, liveEvents });
+    return { ...context, app: other, request: requestTo(other) };
+  }
+
+  const context = { app, env, db: handle.db, databaseUrl, liveEvents, request, signIn, close };
+  return { ...context, anotherProcess };
 }

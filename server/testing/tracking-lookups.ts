@@ -21,7 +21,7 @@ export function deviceClock(start = Date.parse('2026-01-05T16:00:00.000Z')) {
 }
 
 /** What tracking tests do as the screens do: schedule a workout, start its log, write sets, finish. */
-export function trackingLookups(t: TestContext) {
+export function trackingLookups(t: Pick<TestContext, 'request'>) {
   async function schedule(token: string, body: Record<string, unknown>): Promise<ScheduleItemDetail> {
     const response = await t.request<ScheduleItemResponse>('POST', '/api/schedule', { token, body });
     if (response.status !== 201) throw new Error(`POST /api/schedule answered ${response.status}`);

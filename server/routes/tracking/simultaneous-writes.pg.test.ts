@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleItemDetail } from '../../../contract/schedule';
 import type { WorkoutLogResponse } from '../../../contract/tracking';
 import { workoutLogs } from '../../db/schema';
 import { addCalendarDays } from '../../lib/calendar-days';
+import { rowsOf } from '../../testing/raw-rows';
 import { scheduleLookups } from '../../testing/schedule-lookups';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { deviceClock, trackingLookups } from '../../testing/tracking-lookups';
@@ -40,10 +41,17 @@ function jamieEntry(date = addCalendarDays(today, (dayOffset += 1))): Promise<Sc
   });
 }
 
-/** A done Bench Press set of `load` lb × 3, written by `token` to the log of `entry`. */
-function benchSet(token: string, entry: ScheduleItemDetail, logId: string, load: number, setNumber = 1) {
+/** A done Bench Press set of `load` lb × 3, written by `token` to the log of `entry` (through `via`'s process). */
+function benchSet(
+  token: string,
+  entry: ScheduleItemDetail,
+  logId: string,
+  load: number,
+  setNumber = 1,
+  via = tracking,
+) {
   const bench = tracking.blockExercise(entry, 'Bench Press');
-  return tracking.putSet(token, logId, uuidv7(), {
+  return via.putSet(token, logId, uuidv7(), {
     blockExerciseId: bench.id,
     exerciseId: bench.exerciseId,
     setNumber,
@@ -154,6 +162,62 @@ describe('two devices logging the same exercise at once', () => {
       });
       // Later the same day and lighter: no record, whichever set the server took first.
       expect(await recordsOf(eveningLog.id), `round ${round}`).toEqual({});
+    }
+  });
+});
+
+/** Advisory locks of this test's database that a connection is waiting for: writes queued inside PostgreSQL. */
+async function waitingAdvisoryLocks(): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as waiting from pg_locks
+        where locktype = 'advisory' and not granted
+          and database = (select oid from pg_database where datname = current_database())`,
+  );
+  return (rowsOf(result)[0] as { waiting: number }).waiting;
+}
+
+describe('a rush of one athlete’s sets (issue 30)', () => {
+  it('queues them in the process, so none waits for the records lock holding a database connection', async () => {
+    const entry = await jamieEntry();
+    const log = await tracking.started(athlete, entry.id, deviceClock().next());
+    let writing = true;
+    const seen: number[] = [];
+    const watching = (async () => {
+      while (writing) seen.push(await waitingAdvisoryLocks());
+    })();
+    // Twelve at once through a pool of four: without the queue, three would wait inside PostgreSQL on the lock.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => benchSet(athlete, entry, log.id, 1700 + index * 5, index + 1)),
+    );
+    writing = false;
+    await watching;
+    expect(
+      answers.map((answer) => answer.status),
+      JSON.stringify(answers[1]?.body),
+    ).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.max(...seen)).toBe(0);
+    expect(await recordsOf(log.id)).toMatchObject({ heaviest_load: { value: 1755 } });
+  });
+
+  it('ends with the records the sets imply when two processes get the athlete’s sets at once', async () => {
+    // The queue is each process's own: between processes, the lock in PostgreSQL decides (ADR 042).
+    const other = trackingLookups(t.anotherProcess());
+    // Heavier than the sets above, round after round, within the 2,000 a load may be.
+    for (let round = 0; round < 5; round += 1) {
+      const entry = await jamieEntry();
+      const log = await tracking.started(athlete, entry.id, deviceClock().next());
+      const base = 1760 + round * 40;
+      const answers = await Promise.all(
+        [0, 10, 20, 30, 40, 50].map((more, index) =>
+          benchSet(athlete, entry, log.id, base + more, index + 1, index % 2 === 0 ? tracking : other),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const heaviest = answers[5]!.body.data;
+      const records = await recordsOf(log.id);
+      expect(records.heaviest_load, `round ${round}`).toMatchObject({ setId: heaviest.id, value: base + 50 });
+      expect(records.estimated_one_rm, `round ${round}`).toMatchObject({ setId: heaviest.id });
     }
   });
 });

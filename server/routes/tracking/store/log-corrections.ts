@@ -9,12 +9,14 @@ import type {
 } from '../../../../contract/tracking';
 import { convertLoad } from '../../../../contract/training-vocabulary';
 import { logCorrections, loggedSets, workoutLogs } from '../../../db/schema';
+import type { Viewer } from '../../../lib/directory/sessions';
 import { invalidFields } from '../../../lib/errors';
+import type { KeyedTurns } from '../../../lib/keyed-turns';
 import { logCorrected } from '../../../lib/notifications/makers';
 import { notify } from '../../../lib/notifications/notify';
 import {
   exercisesTakingOneRm,
-  lockAthleteRecords,
+  inAthleteRecordsTurn,
   recomputeLaterRecords,
   recomputeRecords,
   recordsOfLogs,
@@ -22,6 +24,7 @@ import {
   type LogRow,
   type SetRow,
 } from '../../../lib/tracking-records';
+import type { TenantScope } from '../../../lib/tenancy';
 import { TrackingArea, conflict, lower } from './tracking-area';
 
 type CorrectionRequest = z.output<typeof correctWorkoutLogRequestSchema>;
@@ -29,13 +32,21 @@ type CorrectionValue = LogCorrection['changes'][number]['before'];
 
 /** Staff's corrections of completed workouts, keeping every value they change. */
 export class LogCorrections extends TrackingArea {
+  constructor(
+    tenant: TenantScope,
+    viewer: Pick<Viewer, 'user' | 'organization'>,
+    /** This process's queue of each athlete's records writes (issue 30). */
+    private readonly recordsTurns: KeyedTurns,
+  ) {
+    super(tenant, viewer);
+  }
+
   /**
    * A staff correction of a completed log: the changed values are applied, and the correction keeps each
    * one's value before and after, who made it, when and why. Nothing changed records nothing.
    */
   async correct(logId: string, request: CorrectionRequest): Promise<{ log: WorkoutLog; changed: number }> {
-    return this.tenant.transaction(async (scope) => {
-      await lockAthleteRecords(scope, logId);
+    return inAthleteRecordsTurn(this.recordsTurns, this.tenant, logId, async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status !== 'completed') {
         throw conflict('Only a completed workout is corrected: while it is in progress, change its sets.');

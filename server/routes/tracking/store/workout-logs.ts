@@ -27,10 +27,12 @@ import type { DeviceClock } from '../../../lib/device-clock';
 import { invalidFields, notFound } from '../../../lib/errors';
 import { recordsSet } from '../../../lib/notifications/makers';
 import { notify } from '../../../lib/notifications/notify';
+import type { Viewer } from '../../../lib/directory/sessions';
+import type { KeyedTurns } from '../../../lib/keyed-turns';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
   exercisesTakingOneRm,
-  lockAthleteRecords,
+  inAthleteRecordsTurn,
   recomputeLaterRecords,
   recomputeRecords,
   recordActivity,
@@ -57,6 +59,15 @@ type FinishRequest = z.output<typeof finishWorkoutLogRequestSchema>;
 
 /** Tracking a workout: starting its log, its sets and exercises as devices send them, finishing it, reading it. */
 export class WorkoutLogs extends TrackingArea {
+  constructor(
+    tenant: TenantScope,
+    viewer: Pick<Viewer, 'user' | 'organization'>,
+    /** This process's queue of each athlete's records writes (issue 30). */
+    private readonly recordsTurns: KeyedTurns,
+  ) {
+    super(tenant, viewer);
+  }
+
   /**
    * Starts tracking an entry with a log id made on the device. A replay answers the log as it is (created
    * false); another log id for an entry that has one is refused naming it (fields.logId), so the device adopts it.
@@ -189,8 +200,7 @@ export class WorkoutLogs extends TrackingArea {
     request: SetRequest,
     clock: DeviceClock,
   ): Promise<LoggedSetResponse> {
-    return this.tenant.transaction(async (scope) => {
-      await lockAthleteRecords(scope, logId);
+    return inAthleteRecordsTurn(this.recordsTurns, this.tenant, logId, async (scope) => {
       // One round trip: the driver pipelines the reads of a transaction.
       const [log, existing, recordsBefore] = await Promise.all([
         this.logFor(scope, logId),
@@ -334,8 +344,7 @@ export class WorkoutLogs extends TrackingArea {
     request: FinishRequest,
     clock: DeviceClock,
   ): Promise<{ log: WorkoutLog; finished: boolean }> {
-    return this.tenant.transaction(async (scope) => {
-      await lockAthleteRecords(scope, logId);
+    return inAthleteRecordsTurn(this.recordsTurns, this.tenant, logId, async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status === 'completed') return { log: await this.view(scope, log), finished: false };
       const [completed] = await scope.update(
