@@ -4,12 +4,13 @@
  * 1. the embedded default: `npm start` with no DATABASE_URL (PGlite in a fresh DATA_DIR);
  * 2. a throwaway PostgreSQL 15 (durable), one API process (WORKERS=1);
  * 3. a fresh PostgreSQL 15 again, WORKERS=2.
- * Each case starts `npm start` (scripts/start.ts) on 127.0.0.1, signs in the demo coach and athlete, and loads it
+ * Each case starts `npm start` (scripts/start.ts) on 127.0.0.1, signs in the demo coach and athletes, and loads it
  * with autocannon for `--seconds` (default 30) with `--connections` (default 200) after a 3 s warm-up. Half the
  * connections are the coach's screens, reading in turn what the dashboard ("This week", "Latest activity"), the
- * schedule (the organisation's week) and the users screen ask for; the other half the athlete's phone, writing one new
- * set after another: a PUT with a new UUIDv7 id, an Idempotency-Key and a Device-Time header, as the tracking outbox
- * sends it, spread over logs started on the athlete's coming entries. Each connection waits for its own answer only,
+ * schedule (the organisation's week) and the users screen ask for; the other half the athletes' phones, writing one
+ * new set after another: a PUT with a new UUIDv7 id, an Idempotency-Key and a Device-Time header, as the tracking
+ * outbox sends it, spread over logs started on the coming entries of `--athletes` of the demo's athletes (default all
+ * six: the team's morning rush), taken in turn. Each connection waits for its own answer only,
  * so the answered requests are not half and half: the share of each is printed below the table.
  * After the load, every set whose PUT was answered 2xx is looked for in its log (GET /api/workout-logs/{id}): one
  * that is missing is lost. Requests that had no answer within 10 s are autocannon's timeouts.
@@ -42,14 +43,28 @@ const warmUpSeconds = 3;
 const timeoutSeconds = 10;
 /** Issue 30's aim for the embedded default; printed next to its row. */
 const aims = { p99Ms: 1_500 } as const;
-/** How many of the athlete's coming scheduled entries get a started log that the set writes spread over. */
+/** How many started logs (on the athletes' coming scheduled entries) the set writes spread over, at most. */
 const maxLogs = 8;
+/**
+ * The demo organisation's approved athletes: a team's morning rush is each athlete's phone sending its own sets. One
+ * phone's outbox sends one write at a time (ADR 036), so `--athletes 1` (every write one athlete's, all at once) is
+ * a harsher load than any team makes: each athlete's writes queue behind its records lock (ADR 042, 084).
+ */
+const demoAthletes = [
+  'athlete@demo.test',
+  'tyler.brooks@demo.test',
+  'diego.martinez@demo.test',
+  'sam.whitaker@demo.test',
+  'noah.kim@demo.test',
+  'eli.thompson@demo.test',
+];
 
 const { values: options } = parseArgs({
   options: {
     connections: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '30' },
     only: { type: 'string' },
+    athletes: { type: 'string', default: String(demoAthletes.length) },
     'compare-with': { type: 'string' },
   },
 });
@@ -57,6 +72,7 @@ const { values: options } = parseArgs({
 const compareWith = options['compare-with'] && path.resolve(options['compare-with']);
 const connections = Number(options.connections);
 const seconds = Number(options.seconds);
+const athletes = Number(options.athletes);
 
 /** The options' mistakes, said before anything starts. */
 function checkOptions(): void {
@@ -64,6 +80,10 @@ function checkOptions(): void {
     throw new Error(`--connections must be a whole number ≥ 1, not ${options.connections}`);
   if (!Number.isInteger(seconds) || seconds < 1)
     throw new Error(`--seconds must be a whole number ≥ 1, not ${options.seconds}`);
+  if (!Number.isInteger(athletes) || athletes < 1 || athletes > demoAthletes.length)
+    throw new Error(
+      `--athletes must be a whole number from 1 to ${demoAthletes.length}, not ${options.athletes}`,
+    );
   if (options.only !== undefined && options.only !== 'embedded' && options.only !== 'postgres')
     throw new Error(`--only takes embedded or postgres, not ${options.only}`);
   if (compareWith && !existsSync(path.join(compareWith, 'node_modules')))
@@ -133,7 +153,7 @@ async function coachReads(baseUrl: string, coachToken: string): Promise<string[]
 }
 
 /** A place to write sets in, with the sets written there so far: the next one's number. */
-type BenchPlace = SetPlace & { written: number };
+type BenchPlace = SetPlace & { written: number; athleteToken: string };
 
 /** What one connection remembers between a write and its answer (autocannon keeps a context per connection). */
 interface ConnectionContext {
@@ -181,13 +201,12 @@ interface LoadSequences {
 }
 
 /**
- * Half the connections are the coach's screens, each reading the four reads in turn; the other half the athlete's
- * phone, each writing one new set after another. Each half waits only for its own answers, as separate people's
+ * Half the connections are the coach's screens, each reading the four reads in turn; the other half the athletes'
+ * phones, each writing one new set after another. Each half waits only for its own answers, as separate people's
  * devices do: slow writes do not slow the coach's reads down, nor the other way round.
  */
 function loadSequences(
   coachToken: string,
-  athleteToken: string,
   reads: string[],
   places: BenchPlace[],
   ledger: () => LoadLedger,
@@ -216,7 +235,7 @@ function loadSequences(
       return {
         ...request,
         path: `/api/workout-logs/${place.logId}/sets/${setId}`,
-        headers: writeHeaders(athleteToken, deviceId()),
+        headers: writeHeaders(place.athleteToken, deviceId()),
         body: JSON.stringify(body),
       };
     },
@@ -229,12 +248,20 @@ function loadSequences(
   return { coach, athlete: [write] };
 }
 
+/** The lists' items taken in turn: the first of each, then the second of each, and so on. */
+function interleave<T>(lists: T[][]): T[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, index) =>
+    lists.flatMap((list) => list.slice(index, index + 1)),
+  ).flat();
+}
+
 /** One new set written with fetch, outside the load, and noted as acknowledged. */
-async function writeOneSet(baseUrl: string, athleteToken: string, place: BenchPlace, ledger: LoadLedger) {
+async function writeOneSet(baseUrl: string, place: BenchPlace, ledger: LoadLedger) {
   const setId = deviceId();
   const response = await fetch(`${baseUrl}/api/workout-logs/${place.logId}/sets/${setId}`, {
     method: 'PUT',
-    headers: writeHeaders(athleteToken, deviceId()),
+    headers: writeHeaders(place.athleteToken, deviceId()),
     body: JSON.stringify(setBody(place, place.written, place.written)),
     signal: AbortSignal.timeout(120_000),
   });
@@ -251,7 +278,7 @@ async function runLoad(baseUrl: string, sequences: LoadSequences, duration: numb
     duration,
     timeout: timeoutSeconds,
     requests: sequences.coach,
-    // Every other connection is the athlete's (one autocannon run, so one latency histogram for both).
+    // Every other connection is an athlete's phone (one autocannon run, so one latency histogram for both).
     setupClient: (client) => {
       if (clients++ % 2 === 1) client.setRequests(sequences.athlete);
     },
@@ -259,10 +286,10 @@ async function runLoad(baseUrl: string, sequences: LoadSequences, duration: numb
 }
 
 /** Acknowledged sets that the server does not have: each log read back through the API after the load. */
-async function lostSets(baseUrl: string, athleteToken: string, ledger: LoadLedger): Promise<number> {
+async function lostSets(baseUrl: string, coachToken: string, ledger: LoadLedger): Promise<number> {
   let lost = 0;
   for (const [logId, acknowledged] of ledger.acknowledged) {
-    const log = await getJson<WorkoutLogResponse>(baseUrl, athleteToken, `/api/workout-logs/${logId}`);
+    const log = await getJson<WorkoutLogResponse>(baseUrl, coachToken, `/api/workout-logs/${logId}`);
     const kept = new Set(log.data.sets.map((loggedSet) => loggedSet.id));
     for (const setId of acknowledged) if (!kept.has(setId)) lost += 1;
   }
@@ -302,21 +329,28 @@ async function measureCase(loadCase: LoadCase): Promise<CaseResult> {
       },
     });
     try {
-      const [coachToken, athleteToken] = await Promise.all([
-        signInForToken(server.baseUrl, 'coach@demo.test', demoPassword),
-        signInForToken(server.baseUrl, 'athlete@demo.test', demoPassword),
-      ]);
+      const coachToken = await signInForToken(server.baseUrl, 'coach@demo.test', demoPassword);
       const reads = await coachReads(server.baseUrl, coachToken);
-      const started = await startLogs(server.baseUrl, athleteToken, maxLogs);
-      const { logIds } = started;
-      const places = started.places.map((place): BenchPlace => ({ ...place, written: 0 }));
+      const logIds: string[] = [];
+      const athletePlaces: BenchPlace[][] = [];
+      for (const email of demoAthletes.slice(0, athletes)) {
+        const athleteToken = await signInForToken(server.baseUrl, email, demoPassword);
+        const started = await startLogs(server.baseUrl, athleteToken, Math.ceil(maxLogs / athletes));
+        logIds.push(...started.logIds);
+        athletePlaces.push(
+          started.places.map((place): BenchPlace => ({ ...place, written: 0, athleteToken })),
+        );
+      }
+      // Taken in turn: one athlete's place, then the next athlete's, so the writes spread over the team evenly.
+      const places = interleave(athletePlaces);
       const nodeProcesses = processCount(server.pid);
       console.log(
-        `[bench:load] ${places.length} places to write sets in ${logIds.length} started logs; ` +
+        `[bench:load] ${places.length} places to write sets in ${logIds.length} started logs of ${athletes} ` +
+          `athlete${athletes === 1 ? '' : 's'}; ` +
           `${nodeProcesses} node processes under npm start.`,
       );
       let ledger = new LoadLedger();
-      const sequences = loadSequences(coachToken, athleteToken, reads, places, () => ledger);
+      const sequences = loadSequences(coachToken, reads, places, () => ledger);
 
       console.log(`[bench:load] Warm-up: ${warmUpSeconds} s with ${connections} connections (not counted).`);
       await runLoad(server.baseUrl, sequences, warmUpSeconds);
@@ -326,7 +360,7 @@ async function measureCase(loadCase: LoadCase): Promise<CaseResult> {
       const drainStartedAt = performance.now();
       await Promise.all([
         getJson(server.baseUrl, coachToken, reads[0]!),
-        writeOneSet(server.baseUrl, athleteToken, places[0]!, warmUp),
+        ...athletePlaces.map((own) => writeOneSet(server.baseUrl, own[0]!, warmUp)),
       ]);
       console.log(
         `[bench:load] The warm-up's last requests were done after ${((performance.now() - drainStartedAt) / 1000).toFixed(1)} s.`,
@@ -341,8 +375,8 @@ async function measureCase(loadCase: LoadCase): Promise<CaseResult> {
       console.log(`[bench:load] Load: ${seconds} s with ${connections} connections.`);
       const result = await runLoad(server.baseUrl, sequences, seconds);
       const [lost, warmUpLost] = [
-        await lostSets(server.baseUrl, athleteToken, ledger),
-        await lostSets(server.baseUrl, athleteToken, warmUp),
+        await lostSets(server.baseUrl, coachToken, ledger),
+        await lostSets(server.baseUrl, coachToken, warmUp),
       ];
       return {
         loadCase,
@@ -385,7 +419,8 @@ function printReport(results: CaseResult[]) {
   console.log(
     `\nMeasured from outside: ${connections} connections for ${seconds} s against npm start after a ${warmUpSeconds} s ` +
       `warm-up; half the connections read as the coach (compliance this week, latest activity, the organisation's ` +
-      `week, the users list), half write the athlete's new sets. Requests: those answered; timeouts: no answer within ` +
+      `week, the users list), half write new sets of ${athletes} athlete${athletes === 1 ? '' : 's'}. Requests: those ` +
+      `answered; timeouts: no answer within ` +
       `${timeoutSeconds} s (the share is of the requests sent); p50 and p99 of the answered ones.`,
   );
   const rows = results.map(({ loadCase, result, acknowledged, lost }) => {
