@@ -1,12 +1,12 @@
 import type { LiveEventData, LiveEventKind } from '@contract/live-events';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { liveEvents } from '../../db/schema';
 
-/** The NOTIFY channel every server process LISTENs on; the payload is empty (readers read the outbox). */
+/**
+ * The NOTIFY channel every server process LISTENs on; the payload is empty (readers read the outbox). The outbox's
+ * insert trigger (migration 0024) names it too.
+ */
 export const liveEventsChannel = 'connect_live_events';
-/** Arbitrary, constant: writers of live events take it, so event ids commit in id order (ADR 054). */
-const liveEventsLockKey = 7_300_413;
 
 export interface NewLiveEvent {
   organizationId: string;
@@ -19,13 +19,13 @@ export interface NewLiveEvent {
 }
 
 /**
- * Writes live events in the caller's transaction and signals them: NOTIFY is delivered on commit, and nothing is
- * announced when the change rolls back. Call it LAST in the transaction: the lock it takes is held until commit,
- * so that ids become visible in order and a reader's "every id after N" misses nothing.
+ * Writes live events in the caller's transaction. The insert's triggers (migration 0024, ADR 086) take the writers'
+ * lock before any id is drawn and NOTIFY the listeners, which is delivered on commit and not at all when the change
+ * rolls back. Call it LAST in the transaction: the lock is held until commit, so that ids become visible in order and
+ * a reader's "every id after N" misses nothing; every statement after it lengthens every writer's wait.
  */
 export async function recordLiveEvents(tx: Database, events: readonly NewLiveEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${liveEventsLockKey})`);
   await tx.insert(liveEvents).values(
     events.map((event) => ({
       organizationId: event.organizationId,
@@ -35,5 +35,4 @@ export async function recordLiveEvents(tx: Database, events: readonly NewLiveEve
       data: event.data ?? {},
     })),
   );
-  await tx.execute(sql`select pg_notify(${liveEventsChannel}, '')`);
 }

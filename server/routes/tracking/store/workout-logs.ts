@@ -280,14 +280,15 @@ export class WorkoutLogs extends TrackingArea {
           actorId: this.viewer.user.id,
         });
       }
-      if (applied) {
-        const newRecord = records.some((record) => !recordsBefore.some((before) => before.id === record.id));
-        await recordWorkoutLogChange(scope, log, { alsoActivity: newRecord });
-      }
       const [people, names] = await Promise.all([
         this.people(scope, [row!.changedBy, log.athleteId]),
         this.exerciseNames(scope, [row!.exerciseId, ...records.map((record) => record.exerciseId)]),
       ]);
+      // Last: from here every writer of live events waits for this transaction's commit (ADR 086).
+      if (applied) {
+        const newRecord = records.some((record) => !recordsBefore.some((before) => before.id === record.id));
+        await recordWorkoutLogChange(scope, log, { alsoActivity: newRecord });
+      }
       return {
         data: toLoggedSet(row!, names, people),
         applied,
