@@ -13,7 +13,6 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { serveApiDocs } from './lib/api-docs';
 import { AdmissionGate } from './lib/admission-gate';
-import { KeyedTurns } from './lib/keyed-turns';
 import { AppIcons } from './lib/app-icons';
 import type { PublicAppEnv } from './lib/context';
 import { createDirectory } from './lib/directory';
@@ -23,6 +22,7 @@ import { LiveEventsHub } from './lib/live-events/live-events-hub';
 import { liveEventsPositionHeader } from '../contract/live-events-position';
 import { liveEventsPath } from '../contract/live-events';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { RecordsTurns } from './lib/tracking-records';
 import { FileLinks } from './lib/uploads/file-links';
 import type { FileStorage } from './lib/uploads/file-storage';
 import { LocalFileStorage } from './lib/uploads/local-file-storage';
@@ -167,7 +167,7 @@ export function createApp({
   // Before the handlers and the live position: a request's turn starts when it is admitted.
   // Retry-After 2 s: the client's own first wait before a retry (spec 9).
   // One app is one process: its athletes' records writes queue here, across processes the advisory lock decides.
-  const recordsTurns = new KeyedTurns();
+  const recordsTurns = new RecordsTurns();
   const gate = new AdmissionGate({
     concurrency: env.REQUEST_CONCURRENCY,
     maxWaitMs: env.REQUEST_QUEUE_SECONDS * 1000,

@@ -6,12 +6,12 @@ import type { FileLinks } from './uploads/file-links';
 import type { FileStorage } from './uploads/file-storage';
 import type { Directory } from './directory';
 import type { Viewer } from './directory/sessions';
-import type { KeyedTurns } from './keyed-turns';
 import { validationError } from './errors';
 import type { IdempotencyStore } from './idempotency';
 import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/push-sender';
 import type { TenantScope } from './tenancy';
+import type { RecordsTurns } from './tracking-records';
 
 /**
  * What every request sees. There is deliberately no raw database handle here: the directory's stores (sessions,
@@ -32,8 +32,8 @@ export interface PublicVariables extends Directory {
   fileLinks: FileLinks;
   /** Where finished attachments are kept (a local folder by default; ADR 061). */
   fileStorage: FileStorage;
-  /** This process's queue of each athlete's records writes (`inAthleteRecordsTurn`, issue 30). */
-  recordsTurns: KeyedTurns;
+  /** This process's queue of each athlete's records writes (issue 30, ADR 084). */
+  recordsTurns: RecordsTurns;
 }
 
 /** What a signed-in request also sees, set by requireViewer. */

@@ -3,7 +3,7 @@ import { detectRecords, takesOneRm, type DetectedRecord } from '../../contract/s
 import { recordKindLabels, type PersonalRecord } from '../../contract/tracking';
 import { convertLoad, type WeightUnit } from '../../contract/training-vocabulary';
 import { activities, athleteMaxes, exercises, loggedSets, personalRecords, workoutLogs } from '../db/schema';
-import type { KeyedTurns } from './keyed-turns';
+import { KeyedTurns } from './keyed-turns';
 import type { TenantScope } from './tenancy';
 
 export type LogRow = typeof workoutLogs.$inferSelect;
@@ -13,39 +13,40 @@ export type RecordRow = typeof personalRecords.$inferSelect;
 /** A set counts for history, records and maxes when it is done and not removed (the partial index's rule). */
 export const counted = () => sql`${loggedSets.done} and not ${loggedSets.removed}`;
 
-/** Whose log it is, by log id: a log never changes athlete, so once read is enough. */
-const athleteOfLog = new Map<string, string>();
-
 /**
- * Runs `work` in a transaction holding the lock of the log's athlete's records (`lockAthleteRecords`). In this
- * process the athlete's writes queue before they take a database connection: under a rush of one athlete's sets
- * the waiting ones hold no connection, which the other requests need (issue 30). Across processes, the lock decides.
+ * One process's queue of each athlete's records writes. `run` does work in a transaction holding the lock of the
+ * log's athlete's records (`lockAthleteRecords`); in this process the athlete's writes queue before they take a
+ * database connection, so under a rush of one athlete's sets the waiting ones hold no connection, which the other
+ * requests need (issue 30, ADR 084). Across processes, the lock decides.
  */
-export async function inAthleteRecordsTurn<T>(
-  turns: KeyedTurns,
-  tenant: TenantScope,
-  logId: string,
-  work: (scope: TenantScope) => Promise<T>,
-): Promise<T> {
-  let athleteId = athleteOfLog.get(logId);
-  if (athleteId === undefined) {
+export class RecordsTurns {
+  readonly #turns = new KeyedTurns();
+  /** Whose log it is, by log id: a log never changes athlete, so once read is enough. */
+  readonly #athleteOfLog = new Map<string, string>();
+
+  async run<T>(tenant: TenantScope, logId: string, work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    const athleteId = await this.#athleteOf(tenant, logId);
+    return await this.#turns.run(athleteId ?? logId, () =>
+      tenant.transaction(async (scope) => {
+        await lockAthleteRecords(scope, logId);
+        return await work(scope);
+      }),
+    );
+  }
+
+  async #athleteOf(tenant: TenantScope, logId: string): Promise<string | undefined> {
+    const known = this.#athleteOfLog.get(logId);
+    if (known !== undefined) return known;
     const [log] = await tenant.selectFields(
       workoutLogs,
       { athleteId: workoutLogs.athleteId },
       { where: eq(workoutLogs.id, logId) },
     );
-    athleteId = log?.athleteId;
-    if (athleteId !== undefined) {
-      if (athleteOfLog.size >= 10_000) athleteOfLog.clear();
-      athleteOfLog.set(logId, athleteId);
-    }
+    if (log === undefined) return undefined;
+    if (this.#athleteOfLog.size >= 10_000) this.#athleteOfLog.clear();
+    this.#athleteOfLog.set(logId, log.athleteId);
+    return log.athleteId;
   }
-  return await turns.run(athleteId ?? logId, () =>
-    tenant.transaction(async (scope) => {
-      await lockAthleteRecords(scope, logId);
-      return await work(scope);
-    }),
-  );
 }
 
 /**

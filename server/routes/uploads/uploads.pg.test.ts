@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Upload } from '../../../contract/uploads';
-import { createApp } from '../../app';
 import { uploads } from '../../db/schema';
 import type { ErrorBody } from '../../testing/library-lookups';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -47,8 +46,8 @@ describe('the same chunk sent several times at once (a phone retrying as the sig
 
 describe('clients of two server processes resuming one upload', () => {
   it('ends with the whole file once, whichever process each chunk and its copies reached', async () => {
-    // A second app on the same database and data folder: another process behind the same load balancer.
-    const other = createApp({ env: t.env, db: t.db });
+    // Another process behind the same load balancer: the same database and data folder.
+    const other = t.anotherProcess().app;
     const servers = [t.app, other];
     const chunkOn = async (server: (typeof servers)[number], id: string, offset: number) => {
       const bytes = video.subarray(offset, offset + 50_000);

@@ -11,12 +11,11 @@ import { convertLoad } from '../../../../contract/training-vocabulary';
 import { logCorrections, loggedSets, workoutLogs } from '../../../db/schema';
 import type { Viewer } from '../../../lib/directory/sessions';
 import { invalidFields } from '../../../lib/errors';
-import type { KeyedTurns } from '../../../lib/keyed-turns';
 import { logCorrected } from '../../../lib/notifications/makers';
 import { notify } from '../../../lib/notifications/notify';
 import {
   exercisesTakingOneRm,
-  inAthleteRecordsTurn,
+  type RecordsTurns,
   recomputeLaterRecords,
   recomputeRecords,
   recordsOfLogs,
@@ -36,7 +35,7 @@ export class LogCorrections extends TrackingArea {
     tenant: TenantScope,
     viewer: Pick<Viewer, 'user' | 'organization'>,
     /** This process's queue of each athlete's records writes (issue 30). */
-    private readonly recordsTurns: KeyedTurns,
+    private readonly recordsTurns: RecordsTurns,
   ) {
     super(tenant, viewer);
   }
@@ -46,7 +45,7 @@ export class LogCorrections extends TrackingArea {
    * one's value before and after, who made it, when and why. Nothing changed records nothing.
    */
   async correct(logId: string, request: CorrectionRequest): Promise<{ log: WorkoutLog; changed: number }> {
-    return inAthleteRecordsTurn(this.recordsTurns, this.tenant, logId, async (scope) => {
+    return this.recordsTurns.run(this.tenant, logId, async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status !== 'completed') {
         throw conflict('Only a completed workout is corrected: while it is in progress, change its sets.');

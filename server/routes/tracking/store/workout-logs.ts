@@ -28,11 +28,10 @@ import { invalidFields, notFound } from '../../../lib/errors';
 import { recordsSet } from '../../../lib/notifications/makers';
 import { notify } from '../../../lib/notifications/notify';
 import type { Viewer } from '../../../lib/directory/sessions';
-import type { KeyedTurns } from '../../../lib/keyed-turns';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
   exercisesTakingOneRm,
-  inAthleteRecordsTurn,
+  type RecordsTurns,
   recomputeLaterRecords,
   recomputeRecords,
   recordActivity,
@@ -63,7 +62,7 @@ export class WorkoutLogs extends TrackingArea {
     tenant: TenantScope,
     viewer: Pick<Viewer, 'user' | 'organization'>,
     /** This process's queue of each athlete's records writes (issue 30). */
-    private readonly recordsTurns: KeyedTurns,
+    private readonly recordsTurns: RecordsTurns,
   ) {
     super(tenant, viewer);
   }
@@ -200,7 +199,7 @@ export class WorkoutLogs extends TrackingArea {
     request: SetRequest,
     clock: DeviceClock,
   ): Promise<LoggedSetResponse> {
-    return inAthleteRecordsTurn(this.recordsTurns, this.tenant, logId, async (scope) => {
+    return this.recordsTurns.run(this.tenant, logId, async (scope) => {
       // One round trip: the driver pipelines the reads of a transaction.
       const [log, existing, recordsBefore] = await Promise.all([
         this.logFor(scope, logId),
@@ -345,7 +344,7 @@ export class WorkoutLogs extends TrackingArea {
     request: FinishRequest,
     clock: DeviceClock,
   ): Promise<{ log: WorkoutLog; finished: boolean }> {
-    return inAthleteRecordsTurn(this.recordsTurns, this.tenant, logId, async (scope) => {
+    return this.recordsTurns.run(this.tenant, logId, async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status === 'completed') return { log: await this.view(scope, log), finished: false };
       const [completed] = await scope.update(
