@@ -156,6 +156,7 @@ async function runOn(databaseUrl: string | undefined, password: string) {
       LOG_REQUESTS: 'false',
       DEMO_PASSWORD: password,
       DATABASE_URL: databaseUrl ?? '',
+      EMBEDDED_DATABASE: 'pglite',
     },
   });
   try {

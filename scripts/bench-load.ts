@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load`: issue 30's load check, measured from outside as a user meets it. Not a test; it prints a
  * table and the aims next to it. In one run:
- * 1. the embedded default: `npm start` with no DATABASE_URL (PGlite in a fresh DATA_DIR);
+ * 1. the embedded default: `npm start` with no DATABASE_URL (since ADR 085 a PostgreSQL server it starts in a fresh DATA_DIR; `--compare-with` an older checkout runs PGlite there);
  * 2. a throwaway PostgreSQL 15 (durable), one API process (WORKERS=1);
  * 3. a fresh PostgreSQL 15 again, WORKERS=2.
  * Each case starts `npm start` (scripts/start.ts) on 127.0.0.1, signs in the demo coach and athletes, and loads it
@@ -100,7 +100,7 @@ interface LoadCase {
 }
 
 const databases = [
-  { label: 'embedded default (PGlite)', database: 'embedded' as const },
+  { label: 'embedded default', database: 'embedded' as const },
   { label: 'PostgreSQL 15, WORKERS=1', database: 'postgres' as const, workers: 1 },
   { label: 'PostgreSQL 15, WORKERS=2', database: 'postgres' as const, workers: 2 },
 ].filter((loadCase) => options.only === undefined || loadCase.database === options.only);

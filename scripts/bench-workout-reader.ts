@@ -129,6 +129,7 @@ async function main() {
       LOG_REQUESTS: 'false',
       DEMO_PASSWORD: password,
       DATABASE_URL: postgres?.url ?? '',
+      EMBEDDED_DATABASE: 'pglite',
     },
   });
   try {

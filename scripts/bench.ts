@@ -370,6 +370,7 @@ async function benchmark(database: DatabaseName): Promise<{
         LOG_REQUESTS: 'false',
         DEMO_PASSWORD: demoPassword,
         DATABASE_URL: postgres?.url ?? '',
+        EMBEDDED_DATABASE: 'pglite',
       },
     });
     try {

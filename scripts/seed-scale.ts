@@ -1,5 +1,5 @@
 /**
- * `npm run seed:scale`: (re)makes "Scale Academy" on PostgreSQL (DATABASE_URL) or the embedded PGlite (DATA_DIR):
+ * `npm run seed:scale`: (re)makes "Scale Academy" on PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR):
  * 500 athletes in 25 groups, 200 workouts, two years of daily schedule and the past year's completed workouts
  * logged (about 3 million sets), and two years of throws for its first athlete (≈100,000 pitches and as many
  * arm-sensor throws, issue 16), and two years of daily wellness answers for every athlete (≈330,000, issue 26), and
@@ -7,7 +7,7 @@
  * Its coach signs in as coach@scale.test with DEMO_PASSWORD. Other organisations are left as they are.
  */
 import { openDatabase } from '../server/db/client';
-import { configuredDatabase } from '../server/db/open';
+import { reachConfiguredDatabase } from '../server/db/open';
 import { InvalidConfigurationError, readEnv } from '../server/env';
 import { addScaleWellness, scaleWellness } from './bench-questionnaires';
 import { addScaleThrows, scaleThrows } from './bench-throwing';
@@ -15,8 +15,9 @@ import { makeScaleAcademy, scaleAcademy } from './lib/scale-academy';
 
 try {
   const env = readEnv();
-  const handle = await openDatabase(configuredDatabase(env, 2));
-  const database = handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
+  const reached = await reachConfiguredDatabase(env, { poolSize: 2, own: false });
+  const handle = await openDatabase(reached.options);
+  const database = reached.description;
   try {
     await handle.migrate();
     console.log(`[seed:scale] Making ${scaleAcademy.name} on ${database}.`);
@@ -53,6 +54,7 @@ try {
     );
   } finally {
     await handle.close();
+    await reached.release();
   }
 } catch (error) {
   console.error(error instanceof InvalidConfigurationError ? error.message : error);

@@ -7,6 +7,10 @@ export interface WorkerSupervision {
   workers: number;
   /** Runs once, when as many workers as asked for are listening. */
   onAllListening: (port: number) => void;
+  /** Added to each worker's environment (the embedded database server's address). */
+  workerEnv?: Record<string, string>;
+  /** Runs once the workers are gone, before the primary exits (stops the embedded database server). */
+  afterWorkers?: () => Promise<void>;
 }
 
 /** This many worker exits within the window means they crash as they start: the primary gives up. */
@@ -21,7 +25,13 @@ const stopWaitMs = 10_000;
  * Forks the workers, replaces one that exits (after a growing delay; after `exitLimit` exits within a minute it stops
  * them all and exits 1), and on SIGINT or SIGTERM passes the signal on, waits for them and exits 0.
  */
-export function superviseWorkers({ entry, workers, onAllListening }: WorkerSupervision): void {
+export function superviseWorkers({
+  entry,
+  workers,
+  onAllListening,
+  workerEnv,
+  afterWorkers,
+}: WorkerSupervision): void {
   // Fork runs `entry` with the primary's execArgv, so tsx's loader still applies.
   cluster.setupPrimary({ exec: entry });
   let stopping = false;
@@ -52,7 +62,7 @@ export function superviseWorkers({ entry, workers, onAllListening }: WorkerSuper
     console.error(`Worker ${worker.process.pid} exited (${how}); starting another in ${delay} ms.`);
     const restart = setTimeout(() => {
       pendingRestarts.delete(restart);
-      if (!stopping) cluster.fork();
+      if (!stopping) cluster.fork(workerEnv);
     }, delay);
     pendingRestarts.add(restart);
   });
@@ -67,15 +77,16 @@ export function superviseWorkers({ entry, workers, onAllListening }: WorkerSuper
     console.log(`${reason}: stopping ${running.length} worker${running.length === 1 ? '' : 's'}.`);
     const exited = running.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of running) worker.process.kill(signal);
+    const exit = () => void Promise.resolve(afterWorkers?.()).finally(() => process.exit(exitCode));
     setTimeout(() => {
       console.error(`Workers still running ${stopWaitMs / 1000} s after ${signal}; killing them.`);
       for (const worker of running) worker.process.kill('SIGKILL');
-      process.exit(exitCode);
+      exit();
     }, stopWaitMs);
-    void Promise.all(exited).then(() => process.exit(exitCode));
+    void Promise.all(exited).then(exit);
   }
 
   process.on('SIGINT', () => stop('SIGINT received', 'SIGINT', 0));
   process.on('SIGTERM', () => stop('SIGTERM received', 'SIGTERM', 0));
-  for (let started = 0; started < workers; started += 1) cluster.fork();
+  for (let started = 0; started < workers; started += 1) cluster.fork(workerEnv);
 }

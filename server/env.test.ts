@@ -107,11 +107,13 @@ describe('WORKERS', () => {
     }
   });
 
-  it('needs DATABASE_URL for more than one process: the embedded database belongs to one', () => {
-    expect(() => parseEnv({ WORKERS: '2' })).toThrow(
-      /WORKERS: more than 1 needs DATABASE_URL: the embedded database \(DATA_DIR\) serves one process only/,
+  it('needs PostgreSQL for more than one process: a PGlite folder belongs to one', () => {
+    expect(() => parseEnv({ WORKERS: '2', EMBEDDED_DATABASE: 'pglite' })).toThrow(
+      /WORKERS: more than 1 needs PostgreSQL: PGlite \(EMBEDDED_DATABASE=pglite\) serves one process only/,
     );
-    expect(parseEnv({ WORKERS: '1' }).WORKERS).toBe(1);
+    expect(parseEnv({ WORKERS: '2' }).WORKERS).toBe(2);
+    expect(parseEnv({ WORKERS: '1', EMBEDDED_DATABASE: 'pglite' }).WORKERS).toBe(1);
+    expect(() => parseEnv({ EMBEDDED_DATABASE: 'sqlite' })).toThrow(/EMBEDDED_DATABASE:/);
   });
 });
 

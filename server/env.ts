@@ -87,6 +87,11 @@ export const envSchema = z.object({
   /** Address to listen on; unset means every interface (IPv4 and IPv6). */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * The database in DATA_DIR when DATABASE_URL is unset (ADR 085): a PostgreSQL server this app starts, or PGlite in
+   * the app's own process (one process only; also where the platform has no PostgreSQL binaries).
+   */
+  EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   DATABASE_URL: z
     .url()
     .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
@@ -109,7 +114,7 @@ export const envSchema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Connections each API process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** API processes serving PORT together (node:cluster); more than one needs DATABASE_URL. */
+  /** API processes serving PORT together (node:cluster); more than one needs PostgreSQL, not PGlite. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** API requests each process works on at once; more wait their turn in arrival order (ADR 083). */
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
@@ -159,12 +164,12 @@ const configuredEnvSchema = envSchema.superRefine((env, ctx) => {
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' });
     }
   }
-  // The embedded database's folder belongs to one process.
-  if (env.WORKERS > 1 && !env.DATABASE_URL) {
+  // A PGlite folder belongs to one process.
+  if (env.WORKERS > 1 && !env.DATABASE_URL && env.EMBEDDED_DATABASE === 'pglite') {
     ctx.addIssue({
       code: 'custom',
       path: ['WORKERS'],
-      message: 'more than 1 needs DATABASE_URL: the embedded database (DATA_DIR) serves one process only',
+      message: 'more than 1 needs PostgreSQL: PGlite (EMBEDDED_DATABASE=pglite) serves one process only',
     });
   }
 });

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { superviseWorkers } from './cluster';
-import { openDatabase } from './db/client';
-import { configuredDatabase, openConfiguredDatabase } from './db/open';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { openConfiguredDatabase, reachConfiguredDatabase } from './db/open';
 import { demoAccounts, platformAdminAccount } from './db/seed';
 import { InvalidConfigurationError, readEnv, type Env } from './env';
 import { liveEventsChannel } from './lib/live-events/record-live-events';
@@ -28,14 +28,22 @@ function loadEnv(): Env {
 const env = loadEnv();
 
 if (env.WORKERS > 1 && cluster.isPrimary) {
-  // Migrations and the demo seed once, here; the workers only open the database (WORKERS needs PostgreSQL).
-  await (await openConfiguredDatabase(env)).close();
+  // The primary starts the embedded server, migrates and seeds once; the workers only open the database.
+  const reached = await reachConfiguredDatabase(env);
+  if (reached.options.kind !== 'postgres') {
+    console.error(`WORKERS=${env.WORKERS} needs PostgreSQL, and the database is ${reached.description}.`);
+    process.exit(1);
+  }
+  await (await openConfiguredDatabase(env, { ...reached, release: async () => {} })).close();
   console.log(describePushSetup(env));
   console.log(describeMailSetup(env));
   superviseWorkers({
     entry: fileURLToPath(import.meta.url),
     workers: env.WORKERS,
-    onAllListening: (port) => printBanner(port, 'PostgreSQL'),
+    onAllListening: (port) => printBanner(port, reached.description),
+    // The workers reach the same server.
+    workerEnv: { DATABASE_URL: reached.options.url },
+    afterWorkers: reached.release,
   });
 } else {
   await serveApi(cluster.isWorker);
@@ -43,7 +51,9 @@ if (env.WORKERS > 1 && cluster.isPrimary) {
 
 /** One API process: the whole server when WORKERS is 1, or one of the primary's workers. */
 async function serveApi(isWorker: boolean) {
-  const database = isWorker ? await openDatabase(configuredDatabase(env)) : await openConfiguredDatabase(env);
+  const database: DatabaseHandle & { description?: string } = isWorker
+    ? await openDatabase((await reachConfiguredDatabase(env)).options)
+    : await openConfiguredDatabase(env);
   // The primary has described push and mail once for all workers.
   const push = createPushSender(env);
   if (!isWorker) console.log(describePushSetup(env));
@@ -62,8 +72,7 @@ async function serveApi(isWorker: boolean) {
     { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
     // A worker's listening is told by the primary (server/cluster.ts), which prints the banner once for all.
     (info) => {
-      if (!isWorker)
-        printBanner(info.port, database.kind === 'pglite' ? `PGlite in ${env.DATA_DIR}` : 'PostgreSQL');
+      if (!isWorker) printBanner(info.port, database.description ?? 'PostgreSQL');
     },
   );
 

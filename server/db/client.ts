@@ -98,7 +98,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const sql = postgres(url, { max: poolSize, onnotice: () => {} });
+  const { address, socketFolder } = splitSocketFolder(url);
+  const sql = postgres(address, {
+    max: poolSize,
+    onnotice: () => {},
+    ...(socketFolder ? { host: socketFolder } : {}),
+  });
   const db = drizzle({ client: sql, schema });
 
   async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
@@ -132,4 +137,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * libpq's `?host=/folder` names a Unix socket's folder (the embedded server's, ADR 085); postgres.js reads no such
+ * parameter from a URL, so it is taken out and passed as the host.
+ */
+export function splitSocketFolder(url: string): { address: string; socketFolder: string | null } {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host');
+  if (!host?.startsWith('/')) return { address: url, socketFolder: null };
+  parsed.searchParams.delete('host');
+  return { address: parsed.toString(), socketFolder: host };
 }

@@ -1,35 +1,92 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { openConfiguredDatabase } from './open';
+import { openDatabase, splitSocketFolder } from './client';
+import { embeddedServerFolder } from './embedded-server';
+import { openConfiguredDatabase, reachConfiguredDatabase } from './open';
 import { organizations, users } from './schema';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'connect-data-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const folders: string[] = [];
+const newDataDir = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'connect-data-'));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-describe('the embedded database (PGlite in DATA_DIR)', () => {
-  // Two real starts of the embedded database (migrate, seed the demo, reopen): on a busy 2-core runner that is
-  // more than the default 30 s, and it is a check of what is kept, not of speed.
-  it(
-    'migrates and seeds at first start, and keeps its data across restarts',
-    { timeout: 120_000 },
-    async () => {
-      const env = parseEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: 'first-start' });
-      const first = await openConfiguredDatabase(env);
-      const [demo] = await first.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-      expect(demo?.name).toBe('Demo Baseball Academy');
-      await first.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, 'coach@demo.test'));
-      await first.close();
+const serverRuns = (dataDir: string) =>
+  existsSync(path.join(embeddedServerFolder(dataDir), 'postmaster.pid'));
 
-      const second = await openConfiguredDatabase(env);
-      const [demoAgain] = await second.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-      const [coach] = await second.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
-      await second.close();
-      expect(demoAgain?.id).toBe(demo?.id);
-      expect(coach?.firstName).toBe('Renamed');
-    },
-  );
+// Real starts of the embedded database (initdb, migrate, seed the demo, reopen): on a busy 2-core runner that is
+// more than the default 30 s, and it is a check of what is kept, not of speed.
+describe('the embedded database: a PostgreSQL server in DATA_DIR (ADR 085)', { timeout: 180_000 }, () => {
+  it('migrates and seeds at first start, keeps its data across restarts, and stops with the app', async () => {
+    const dataDir = newDataDir();
+    const env = parseEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: 'first-start' });
+    const first = await openConfiguredDatabase(env);
+    expect(first.description).toBe(`PostgreSQL in ${path.join(dataDir, 'postgres')}`);
+    const [demo] = await first.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
+    expect(demo?.name).toBe('Demo Baseball Academy');
+    await first.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, 'coach@demo.test'));
+    await first.close();
+    expect(serverRuns(dataDir)).toBe(false);
+
+    const second = await openConfiguredDatabase(env);
+    const [demoAgain] = await second.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
+    const [coach] = await second.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
+    await second.close();
+    expect(demoAgain?.id).toBe(demo?.id);
+    expect(coach?.firstName).toBe('Renamed');
+  });
+
+  it('lets `npm run seed` join the running server and leave it running', async () => {
+    const dataDir = newDataDir();
+    const env = parseEnv({ DATA_DIR: dataDir });
+    const app = await openConfiguredDatabase(env);
+    try {
+      const joined = await reachConfiguredDatabase(env, { poolSize: 1, own: false });
+      const seed = await openDatabase(joined.options);
+      await seed.db.update(users).set({ firstName: 'Seeded' }).where(eq(users.email, 'coach@demo.test'));
+      await seed.close();
+      await joined.release();
+      expect(serverRuns(dataDir)).toBe(true);
+      const [coach] = await app.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
+      expect(coach?.firstName).toBe('Seeded');
+    } finally {
+      await app.close();
+    }
+    expect(serverRuns(dataDir)).toBe(false);
+  });
+
+  it('stays on PGlite when EMBEDDED_DATABASE says so, and for a DATA_DIR whose data is in PGlite', async () => {
+    const dataDir = newDataDir();
+    const onPglite = await openConfiguredDatabase(
+      parseEnv({ DATA_DIR: dataDir, EMBEDDED_DATABASE: 'pglite' }),
+    );
+    expect(onPglite.kind).toBe('pglite');
+    await onPglite.close();
+
+    const reached = await reachConfiguredDatabase(parseEnv({ DATA_DIR: dataDir }));
+    expect(reached.options.kind).toBe('pglite');
+    expect(reached.description).toBe(`PGlite in ${dataDir}: its data is there`);
+    expect(existsSync(embeddedServerFolder(dataDir))).toBe(false);
+  });
+});
+
+describe('a DATABASE_URL naming a Unix socket folder (libpq host=)', () => {
+  it('passes the folder to the driver as its host and keeps the rest of the address', () => {
+    expect(
+      splitSocketFolder('postgres://postgres:pw@localhost:5432/postgres?host=%2Fdata%2Fpostgres'),
+    ).toEqual({
+      address: 'postgres://postgres:pw@localhost:5432/postgres',
+      socketFolder: '/data/postgres',
+    });
+    expect(splitSocketFolder('postgres://u:p@db.internal:5433/app?sslmode=require')).toEqual({
+      address: 'postgres://u:p@db.internal:5433/app?sslmode=require',
+      socketFolder: null,
+    });
+  });
 });
