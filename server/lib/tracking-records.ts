@@ -24,8 +24,14 @@ export class RecordsTurns {
   /** Whose log it is, by log id: a log never changes athlete, so once read is enough. */
   readonly #athleteOfLog = new Map<string, string>();
 
-  async run<T>(tenant: TenantScope, logId: string, work: (scope: TenantScope) => Promise<T>): Promise<T> {
-    const athleteId = await this.#athleteOf(tenant, logId);
+  async run<T>(
+    tenant: TenantScope,
+    logId: string,
+    /** The log's athlete when the caller knows it without a read; else it is looked up (once per log). */
+    knownAthleteId: string | undefined,
+    work: (scope: TenantScope) => Promise<T>,
+  ): Promise<T> {
+    const athleteId = knownAthleteId ?? (await this.#athleteOf(tenant, logId));
     return await this.#turns.run(athleteId ?? logId, () =>
       tenant.transaction(async (scope) => {
         await lockAthleteRecords(scope, logId);
@@ -190,7 +196,13 @@ export async function recomputeRecords(
   log: LogRow,
   exerciseId: string,
   current: RecordRow[],
-  context: { unit: WeightUnit; exerciseName: () => Promise<string>; actorId: string | null },
+  context: {
+    unit: WeightUnit;
+    exerciseName: () => Promise<string>;
+    actorId: string | null;
+    /** `exercisesTakingOneRm` of the exercise, when the caller has read it in this transaction. */
+    takingOneRm?: ReadonlySet<string>;
+  },
 ): Promise<RecordRow[]> {
   const [sets, prior, takingOneRm] = await Promise.all([
     scope.selectFields(
@@ -213,7 +225,7 @@ export async function recomputeRecords(
       },
       { where: doneBefore(scope, log, exerciseId), groupBy: [loggedSets.loadKg] },
     ),
-    exercisesTakingOneRm(scope, [exerciseId]),
+    context.takingOneRm ?? exercisesTakingOneRm(scope, [exerciseId]),
   ]);
   const maxOf = (values: (number | null)[]) => {
     const present = values.filter((value): value is number => value !== null);
@@ -292,10 +304,13 @@ export async function recomputeLaterRecords(
     unit: WeightUnit;
     exerciseName: (exerciseId: string) => Promise<string>;
     actorId: string | null;
+    /** `exercisesTakingOneRm` of these exercises, when the caller has read it in this transaction. */
+    takingOneRm?: ReadonlySet<string>;
   },
   /** Logs to leave as they are: an imported history's own sessions, which keep no records (ADR 077). */
   skipLogIds: ReadonlySet<string> = new Set(),
 ): Promise<void> {
+  let takingOneRm = context.takingOneRm;
   for (const exerciseId of exerciseIds) {
     const later = await scope
       .select(workoutLogs, {
@@ -316,10 +331,15 @@ export async function recomputeLaterRecords(
       })
       .then((rows) => rows.filter((row) => !skipLogIds.has(row.id)));
     if (later.length === 0) continue;
-    const current = await recordsOfLogs(
-      scope,
-      later.map((row) => row.id),
-    );
+    // Read once for every later log, not once per log.
+    const [current, taking] = await Promise.all([
+      recordsOfLogs(
+        scope,
+        later.map((row) => row.id),
+      ),
+      takingOneRm ?? exercisesTakingOneRm(scope, exerciseIds),
+    ]);
+    takingOneRm = taking;
     for (const laterLog of later) {
       await recomputeRecords(
         scope,
@@ -331,6 +351,7 @@ export async function recomputeLaterRecords(
           exerciseName: () => context.exerciseName(exerciseId),
           // A record found in a finished workout is the finisher's, as at its finish.
           actorId: laterLog.finishedBy ?? context.actorId,
+          takingOneRm: taking,
         },
       );
     }

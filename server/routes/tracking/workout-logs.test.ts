@@ -405,6 +405,38 @@ describe('logging sets', () => {
     expect((await t.db.select().from(loggedSets).where(eq(loggedSets.logId, log.id))).length).toBe(0);
   });
 
+  it('refuses an athlete’s set or finish on another athlete’s log, and lets staff write it', async () => {
+    const noahs = await jamieEntry(ids['noah.kim@demo.test']);
+    const clock = deviceClock();
+    const log = await tracking.started(coach, noahs.id, clock.next());
+    const bench = tracking.blockExercise(noahs, 'Bench Press');
+    const set = {
+      blockExerciseId: bench.id,
+      exerciseId: bench.exerciseId,
+      setNumber: 1,
+      reps: 5,
+      load: 135,
+      loadUnit: 'lb' as const,
+    };
+    const notMine = await tracking.putSet(athlete, log.id, uuidv7(), { ...set, changedAt: clock.next() });
+    expect(notMine.status).toBe(403);
+    expect((await tracking.finish(athlete, log.id, clock.next())).status).toBe(403);
+    expect(await rowsOf(workoutLogs, log.id)).toBe(1);
+    expect((await t.db.select().from(loggedSets).where(eq(loggedSets.logId, log.id))).length).toBe(0);
+
+    const byCoach = await tracking.putSet(coach, log.id, uuidv7(), { ...set, changedAt: clock.next() });
+    expect(byCoach.status).toBe(200);
+    expect(byCoach.body).toMatchObject({ applied: true, data: { exerciseName: 'Bench Press', reps: 5 } });
+    const byNoah = await tracking.putSet(await t.signIn('noah.kim@demo.test'), log.id, uuidv7(), {
+      ...set,
+      setNumber: 2,
+      load: 155,
+      changedAt: clock.next(),
+    });
+    expect(byNoah.status).toBe(200);
+    expect(byNoah.body.records.map((record) => record.exerciseName)).toContain('Bench Press');
+  });
+
   it('swaps an exercise for one of the same category and keeps notes, the later change winning', async () => {
     const entry = await jamieEntry();
     const log = await tracking.started(athlete, entry.id, deviceClock().next());

@@ -45,7 +45,7 @@ export class LogCorrections extends TrackingArea {
    * one's value before and after, who made it, when and why. Nothing changed records nothing.
    */
   async correct(logId: string, request: CorrectionRequest): Promise<{ log: WorkoutLog; changed: number }> {
-    return this.recordsTurns.run(this.tenant, logId, async (scope) => {
+    return this.recordsTurns.run(this.tenant, logId, undefined, async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status !== 'completed') {
         throw conflict('Only a completed workout is corrected: while it is in progress, change its sets.');
@@ -150,12 +150,14 @@ export class LogCorrections extends TrackingArea {
           unit: this.unit,
           exerciseName: () => Promise.resolve(names.get(exerciseId) ?? 'An exercise'),
           actorId: this.viewer.user.id,
+          takingOneRm,
         });
       }
       await recomputeLaterRecords(scope, corrected, [...touched], {
         unit: this.unit,
         exerciseName: (exerciseId) => Promise.resolve(names.get(exerciseId) ?? 'An exercise'),
         actorId: this.viewer.user.id,
+        takingOneRm,
       });
       await scope.insert(logCorrections, {
         logId: log.id,

@@ -2,7 +2,7 @@ import { recordScheduleChange } from '../../../lib/live-events/schedule-events';
 import { recordWorkoutLogChange } from '../../../lib/live-events/change-events';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { estimatedOneRm } from '../../../../contract/strength';
+import { estimatedOneRm, takesOneRm } from '../../../../contract/strength';
 import type {
   LoggedExercise,
   LoggedSetResponse,
@@ -30,7 +30,6 @@ import { notify } from '../../../lib/notifications/notify';
 import type { Viewer } from '../../../lib/directory/sessions';
 import type { TenantScope } from '../../../lib/tenancy';
 import {
-  exercisesTakingOneRm,
   type RecordsTurns,
   recomputeLaterRecords,
   recomputeRecords,
@@ -147,6 +146,11 @@ export class WorkoutLogs extends TrackingArea {
     return this.view(this.tenant, await this.logFor(this.tenant, logId));
   }
 
+  /** The log's athlete known without a read (an athlete writes only their own logs: logFor refuses others'). */
+  private get ownAthleteId(): string | undefined {
+    return this.isAthlete ? this.viewer.user.id : undefined;
+  }
+
   /** The block exercise a set or an exercise change names, from the entry's copy of the workout. */
   private async blockExercise(scope: TenantScope, log: LogRow, blockExerciseId: string) {
     const key = `${scope.organizationId}:${log.snapshotId}`;
@@ -178,14 +182,23 @@ export class WorkoutLogs extends TrackingArea {
       { id: exercises.id, category: exercises.category, name: exercises.name },
       { where: inArray(exercises.id, [blockExerciseId, exerciseId]) },
     );
-    const planned = rows.find((row) => row.id === blockExerciseId);
-    const swap = rows.find((row) => row.id === lower(exerciseId));
-    if (!swap) throw invalidFields({ exerciseId: 'There is no such exercise in your library' });
-    if (planned && planned.category !== swap.category) {
-      throw invalidFields({
-        exerciseId: `${swap.name} is not a ${planned.category} exercise: swap for one of the same category`,
-      });
-    }
+    checkSwapOf(rows, blockExerciseId, exerciseId);
+  }
+
+  /** Name, category and measures of these exercises, for the checks, the estimate and the answer of a set write. */
+  private async exerciseFacts(scope: TenantScope, ids: string[]) {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return [];
+    return scope.selectFields(
+      exercises,
+      {
+        id: exercises.id,
+        name: exercises.name,
+        category: exercises.category,
+        measures: exercises.measures,
+      },
+      { where: inArray(exercises.id, wanted) },
+    );
   }
 
   /**
@@ -199,15 +212,31 @@ export class WorkoutLogs extends TrackingArea {
     request: SetRequest,
     clock: DeviceClock,
   ): Promise<LoggedSetResponse> {
-    return this.recordsTurns.run(this.tenant, logId, async (scope) => {
+    return this.recordsTurns.run(this.tenant, logId, this.ownAthleteId, async (scope) => {
       // One round trip: the driver pipelines the reads of a transaction.
       const [log, existing, recordsBefore] = await Promise.all([
         this.logFor(scope, logId),
         scope.first(loggedSets, eq(loggedSets.id, setId)),
         recordsOfLogs(scope, [logId]),
       ]);
-      const planned = await this.blockExercise(scope, log, request.blockExerciseId);
-      await this.checkSwap(scope, planned.exerciseId, request.exerciseId);
+      // One read of the exercises this write names serves the swap's check, the estimate, records and the answer.
+      const asked = new Set([
+        lower(request.exerciseId),
+        ...(existing ? [existing.exerciseId] : []),
+        ...recordsBefore.map((record) => record.exerciseId),
+      ]);
+      const [planned, facts] = await Promise.all([
+        this.blockExercise(scope, log, request.blockExerciseId),
+        this.exerciseFacts(scope, [...asked]),
+      ]);
+      if (lower(request.exerciseId) !== planned.exerciseId) {
+        const plannedFacts = asked.has(planned.exerciseId)
+          ? []
+          : await this.exerciseFacts(scope, [planned.exerciseId]);
+        checkSwapOf([...facts, ...plannedFacts], planned.exerciseId, request.exerciseId);
+      }
+      const names = new Map(facts.map((fact) => [fact.id, fact.name]));
+      const takingOneRm = new Set(facts.filter((fact) => takesOneRm(fact)).map((fact) => fact.id));
       const changedAt = clock.serverTime(request.changedAt);
       if (existing && existing.logId !== log.id) {
         throw conflict('This set belongs to another workout log.');
@@ -216,8 +245,9 @@ export class WorkoutLogs extends TrackingArea {
       let applied = false;
       if (!existing || existing.changedAt.getTime() <= changedAt.getTime()) {
         // Only a loaded strength exercise gets an estimate (ADR 048): no "e1RM" of a med-ball pass.
-        const takesOneRm = (await exercisesTakingOneRm(scope, [lower(request.exerciseId)])).size > 0;
-        const estimate = takesOneRm ? estimatedOneRm(request.load, request.reps) : null;
+        const estimate = takingOneRm.has(lower(request.exerciseId))
+          ? estimatedOneRm(request.load, request.reps)
+          : null;
         const toKg = (value: number | null) =>
           value === null || request.loadUnit === null ? null : convertLoad(value, request.loadUnit, 'kg');
         const values = {
@@ -261,28 +291,34 @@ export class WorkoutLogs extends TrackingArea {
       let records = recordsBefore;
       if (applied && changesBests(existing, row!)) {
         const exerciseIds = [...new Set([row!.exerciseId, ...(existing ? [existing.exerciseId] : [])])];
+        const exerciseName = (exerciseId: string) => Promise.resolve(names.get(exerciseId) ?? 'An exercise');
         const recompute = async () => {
           for (const exerciseId of exerciseIds) {
             records = await recomputeRecords(scope, log, exerciseId, records, {
               unit: this.unit,
-              exerciseName: async () =>
-                (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+              exerciseName: () => exerciseName(exerciseId),
               actorId: this.viewer.user.id,
+              takingOneRm,
             });
           }
         };
         await Promise.all([recompute(), updateEstimatedMax(scope, row!)]);
         await recomputeLaterRecords(scope, log, exerciseIds, {
           unit: this.unit,
-          exerciseName: async (exerciseId) =>
-            (await this.exerciseNames(scope, [exerciseId])).get(exerciseId) ?? 'An exercise',
+          exerciseName,
           actorId: this.viewer.user.id,
+          takingOneRm,
         });
       }
-      const [people, names] = await Promise.all([
+      // Only a set another write kept can name an exercise not read above.
+      const unread = [row!.exerciseId, ...records.map((record) => record.exerciseId)].filter(
+        (id) => !asked.has(id),
+      );
+      const [people, moreNames] = await Promise.all([
         this.people(scope, [row!.changedBy, log.athleteId]),
-        this.exerciseNames(scope, [row!.exerciseId, ...records.map((record) => record.exerciseId)]),
+        this.exerciseNames(scope, unread),
       ]);
+      for (const [id, name] of moreNames) names.set(id, name);
       // Last: from here every writer of live events waits for this transaction's commit (ADR 086).
       if (applied) {
         const newRecord = records.some((record) => !recordsBefore.some((before) => before.id === record.id));
@@ -344,7 +380,7 @@ export class WorkoutLogs extends TrackingArea {
     request: FinishRequest,
     clock: DeviceClock,
   ): Promise<{ log: WorkoutLog; finished: boolean }> {
-    return this.recordsTurns.run(this.tenant, logId, async (scope) => {
+    return this.recordsTurns.run(this.tenant, logId, this.ownAthleteId, async (scope) => {
       const log = await this.logFor(scope, logId);
       if (log.status === 'completed') return { log: await this.view(scope, log), finished: false };
       const [completed] = await scope.update(
@@ -405,6 +441,22 @@ const alreadyTracked = (entry: { name: string; date: string }, logId: string) =>
 
 /** The block exercises of each copy of a workout: copies never change, so they are kept once read. */
 const plannedExercises = new Map<string, { id: string; exerciseId: string }[]>();
+
+/** A swap's check, given the block's and the swap's exercise rows as read. */
+function checkSwapOf(
+  rows: { id: string; category: string; name: string }[],
+  blockExerciseId: string,
+  exerciseId: string,
+) {
+  const planned = rows.find((row) => row.id === blockExerciseId);
+  const swap = rows.find((row) => row.id === lower(exerciseId));
+  if (!swap) throw invalidFields({ exerciseId: 'There is no such exercise in your library' });
+  if (planned && planned.category !== swap.category) {
+    throw invalidFields({
+      exerciseId: `${swap.name} is not a ${planned.category} exercise: swap for one of the same category`,
+    });
+  }
+}
 
 /** Whether a set's change can move records or maxes: what counts of it (done, reps, load, velocity, exercise). */
 function changesBests(before: SetRow | undefined, after: SetRow): boolean {
