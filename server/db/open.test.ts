@@ -7,7 +7,7 @@ import { parseEnv } from '../env';
 import { openDatabase, splitSocketFolder } from './client';
 import { embeddedServerFolder } from './embedded-server';
 import { openConfiguredDatabase, reachConfiguredDatabase } from './open';
-import { organizations, users } from './schema';
+import { liveEvents, loggedSets, organizations, users } from './schema';
 
 const folders: string[] = [];
 const newDataDir = () => {
@@ -61,18 +61,36 @@ describe('the embedded database: a PostgreSQL server in DATA_DIR (ADR 085)', { t
     expect(serverRuns(dataDir)).toBe(false);
   });
 
-  it('stays on PGlite when EMBEDDED_DATABASE says so, and for a DATA_DIR whose data is in PGlite', async () => {
+  it('stays on PGlite when EMBEDDED_DATABASE says so, and moves a PGlite DATA_DIR to the server once', async () => {
     const dataDir = newDataDir();
     const onPglite = await openConfiguredDatabase(
       parseEnv({ DATA_DIR: dataDir, EMBEDDED_DATABASE: 'pglite' }),
     );
     expect(onPglite.kind).toBe('pglite');
+    await onPglite.db.update(users).set({ firstName: 'Kept' }).where(eq(users.email, 'coach@demo.test'));
+    const [demo] = await onPglite.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
+    const event = { organizationId: demo!.id, kind: 'schedule.changed' };
+    await onPglite.db.insert(liveEvents).values([event, event]);
+    const countsOf = (database: typeof onPglite) =>
+      Promise.all([organizations, users, loggedSets].map((table) => database.db.$count(table)));
+    const before = await countsOf(onPglite);
     await onPglite.close();
-
-    const reached = await reachConfiguredDatabase(parseEnv({ DATA_DIR: dataDir }));
-    expect(reached.options.kind).toBe('pglite');
-    expect(reached.description).toBe(`PGlite in ${dataDir}: its data is there`);
     expect(existsSync(embeddedServerFolder(dataDir))).toBe(false);
+
+    const moved = await openConfiguredDatabase(parseEnv({ DATA_DIR: dataDir }));
+    try {
+      expect(moved.description).toBe(`PostgreSQL in ${path.join(dataDir, 'postgres')}`);
+      expect(await countsOf(moved)).toEqual(before);
+      const [coach] = await moved.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
+      expect(coach?.firstName).toBe('Kept');
+      // The sequences go on where PGlite's were: a new event gets the next id.
+      const [next] = await moved.db.insert(liveEvents).values(event).returning({ id: liveEvents.id });
+      expect(Number(next?.id)).toBe(3);
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'pglite-moved-to-postgres', 'PG_VERSION'))).toBe(true);
+    } finally {
+      await moved.close();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../env';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './client';
 import { embeddedBinaries, embeddedServerFolder, startEmbeddedServer } from './embedded-server';
+import { hasPgliteToMove, movePgliteToServer, pgliteFolder } from './move-pglite';
 import { seedDemo } from './seed';
 
 /** The database the environment names, reached: what to open, what to call it, and how to let it go. */
@@ -16,8 +16,8 @@ export interface ReachedDatabase {
 
 /**
  * PostgreSQL at DATABASE_URL; otherwise the embedded database in DATA_DIR (ADR 085): a PostgreSQL server started
- * here (or the one already running there, which `own` makes this process stop at its end), or PGlite where
- * EMBEDDED_DATABASE says so, the platform has no server binaries, or DATA_DIR already holds a PGlite folder.
+ * here (or the one already running there, which `own` makes this process stop at its end; a DATA_DIR made on PGlite
+ * moves to it once), or PGlite where EMBEDDED_DATABASE says so or the platform has no server binaries.
  */
 export async function reachConfiguredDatabase(
   env: Env,
@@ -37,11 +37,22 @@ export async function reachConfiguredDatabase(
     release: nothingToRelease,
   });
   if (env.EMBEDDED_DATABASE === 'pglite') return pglite('');
-  // A deployment that started on PGlite keeps its data there until its move is built (ADR 085).
-  const hasPgliteData = existsSync(path.resolve(env.DATA_DIR, 'pglite', 'PG_VERSION'));
-  if (hasPgliteData && !existsSync(embeddedServerFolder(env.DATA_DIR))) return pglite(': its data is there');
   const binaries = await embeddedBinaries();
   if (!binaries) return pglite(': no PostgreSQL binaries for this platform');
+  if (hasPgliteToMove(env.DATA_DIR)) {
+    // A DATA_DIR made before ADR 085: its data moves to the server once; a failed move leaves it on PGlite.
+    console.log(`Moving the data in ${pgliteFolder(env.DATA_DIR)} to a PostgreSQL server (once)…`);
+    try {
+      const moved = await movePgliteToServer(env.DATA_DIR, binaries);
+      console.log(
+        `Moved ${moved.rows} rows of ${moved.tables} tables to PostgreSQL in ${embeddedServerFolder(env.DATA_DIR)}; ` +
+          `the PGlite folder is kept as ${path.resolve(env.DATA_DIR, 'pglite-moved-to-postgres')}.`,
+      );
+    } catch (error) {
+      console.error('The move to PostgreSQL failed; the data stays in PGlite:', error);
+      return pglite(': its move to PostgreSQL failed');
+    }
+  }
   const server = await startEmbeddedServer(env.DATA_DIR, binaries);
   return {
     options: { kind: 'postgres', url: server.url, poolSize },
