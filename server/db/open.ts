@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { Env } from '../env';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './client';
-import { embeddedBinaries, embeddedServerFolder, startEmbeddedServer } from './embedded-server';
+import {
+  embeddedBinaries,
+  embeddedServerFolder,
+  embeddedServerUnavailable,
+  startEmbeddedServer,
+} from './embedded-server';
 import { hasPgliteToMove, movePgliteToServer, pgliteFolder } from './move-pglite';
 import { seedDemo } from './seed';
 
@@ -39,6 +44,8 @@ export async function reachConfiguredDatabase(
   if (env.EMBEDDED_DATABASE === 'pglite') return pglite('');
   const binaries = await embeddedBinaries();
   if (!binaries) return pglite(': no PostgreSQL binaries for this platform');
+  const unavailable = embeddedServerUnavailable(env.DATA_DIR);
+  if (unavailable) return pglite(`: ${unavailable}`);
   if (hasPgliteToMove(env.DATA_DIR)) {
     // A DATA_DIR made before ADR 085: its data moves to the server once; a failed move leaves it on PGlite.
     console.log(`Moving the data in ${pgliteFolder(env.DATA_DIR)} to a PostgreSQL server (once)…`);
