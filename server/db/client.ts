@@ -94,16 +94,17 @@ function takeTurnsWithTheEventLoop(client: PGlite) {
   client.transaction = inTurn(client.transaction.bind(client));
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/** A postgres.js pool of `max` connections to `url`, which may name a Unix socket's folder (`?host=/folder`). */
+export async function postgresClient(url: string, max: number) {
   const { default: postgres } = await import('postgres');
+  const { address, socketFolder } = splitSocketFolder(url);
+  return postgres(address, { max, onnotice: () => {}, ...(socketFolder ? { host: socketFolder } : {}) });
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const { address, socketFolder } = splitSocketFolder(url);
-  const sql = postgres(address, {
-    max: poolSize,
-    onnotice: () => {},
-    ...(socketFolder ? { host: socketFolder } : {}),
-  });
+  const sql = await postgresClient(url, poolSize);
   const db = drizzle({ client: sql, schema });
 
   async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {

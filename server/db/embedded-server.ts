@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Env } from '../env';
 
 const run = promisify(execFile);
 
@@ -95,6 +96,16 @@ function canReach(user: { uid: number; gid: number }, target: string): boolean {
 export class EmbeddedServerError extends Error {}
 
 /**
+ * Connections the embedded server allows: every API process's pool and its LISTEN connection, the primary's while it
+ * migrates, and room for `npm run seed` and a psql; never below PostgreSQL's default of 100.
+ */
+export const embeddedConnections = ({
+  WORKERS,
+  DATABASE_POOL_SIZE,
+}: Pick<Env, 'WORKERS' | 'DATABASE_POOL_SIZE'>) =>
+  Math.max(100, (WORKERS + 1) * (DATABASE_POOL_SIZE + 1) + 10);
+
+/**
  * Starts (creating on first start) the PostgreSQL server in DATA_DIR/postgres. It listens on a Unix socket in its
  * folder (on 127.0.0.1 where the folder's path is too long for a socket), signed in with a password kept in DATA_DIR.
  * A server already running there (another process's, or left by a killed start) is joined instead.
@@ -102,8 +113,15 @@ export class EmbeddedServerError extends Error {}
 export async function startEmbeddedServer(
   dataDir: string,
   binaries: EmbeddedBinaries,
-  /** Another folder in DATA_DIR: the one a move from PGlite fills before it takes the name `postgres`. */
-  folderName = 'postgres',
+  {
+    folderName = 'postgres',
+    maxConnections = 100,
+  }: {
+    /** Another folder in DATA_DIR: the one a move from PGlite fills before it takes the name `postgres`. */
+    folderName?: string;
+    /** PostgreSQL's own default is 100; several API processes' pools may need more (embeddedConnections). */
+    maxConnections?: number;
+  } = {},
 ): Promise<EmbeddedServer> {
   const folder = embeddedServerFolder(dataDir, folderName);
   const owner = requiredServerUser();
@@ -142,9 +160,10 @@ export async function startEmbeddedServer(
   const useSocket =
     platform() !== 'win32' && Buffer.byteLength(path.join(folder, '.s.PGSQL.5432.lock')) < 100;
   const port = useSocket ? 5432 : await freeLoopbackPort();
-  const settings = useSocket
+  const listening = useSocket
     ? `-p ${port} -c listen_addresses= -k ${quoteOption(folder)}`
     : `-p ${port} -c listen_addresses=127.0.0.1 -k ""`;
+  const settings = `${listening} -c max_connections=${maxConnections}`;
   try {
     await pgCtl(['start', '-w', '-t', '60', '-l', path.join(folder, 'server.log'), '-o', settings]);
   } catch (error) {

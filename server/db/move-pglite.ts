@@ -2,12 +2,12 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { openDatabase, splitSocketFolder } from './client';
-import { type EmbeddedBinaries, startEmbeddedServer } from './embedded-server';
+import { openDatabase, postgresClient } from './client';
+import { type EmbeddedBinaries, embeddedServerFolder, startEmbeddedServer } from './embedded-server';
 
 /** The PGlite folder of a DATA_DIR made before ADR 085, and where its data is kept once moved. */
 export const pgliteFolder = (dataDir: string) => path.resolve(dataDir, 'pglite');
-const movedPgliteFolder = (dataDir: string) => path.resolve(dataDir, 'pglite-moved-to-postgres');
+export const movedPgliteFolder = (dataDir: string) => path.resolve(dataDir, 'pglite-moved-to-postgres');
 const movingFolderName = 'postgres-moving';
 
 /**
@@ -30,14 +30,8 @@ export async function movePgliteToServer(
   const { PGlite } = await import('@electric-sql/pglite');
   const source = new PGlite(pgliteFolder(dataDir));
 
-  const server = await startEmbeddedServer(dataDir, binaries, movingFolderName);
-  const { default: postgres } = await import('postgres');
-  const { address, socketFolder } = splitSocketFolder(server.url);
-  const target = postgres(address, {
-    max: 1,
-    onnotice: () => {},
-    ...(socketFolder ? { host: socketFolder } : {}),
-  });
+  const server = await startEmbeddedServer(dataDir, binaries, { folderName: movingFolderName });
+  const target = await postgresClient(server.url, 1);
   try {
     // Two: the migrations' lock holds one connection while they run on another.
     const migrated = await openDatabase({ kind: 'postgres', url: server.url, poolSize: 2 });
@@ -68,7 +62,7 @@ export async function movePgliteToServer(
         const into: Writable = await transaction.unsafe(`copy ${table} (${list}) from stdin`).writable();
         into.end(Buffer.from(await copied.blob.arrayBuffer()));
         await finished(into);
-        rows += (await transaction.unsafe(`select count(*)::int as count from ${table}`))[0]!.count as number;
+        rows += copied.affectedRows ?? 0;
       }
       for (const { name, value } of sequences) {
         await transaction`select setval(${`public.${quoteIdentifier(name)}`}::regclass, ${value}::bigint, true)`;
@@ -77,7 +71,7 @@ export async function movePgliteToServer(
     await target.end();
     await source.close();
     await server.stop();
-    renameSync(movingFolder, path.resolve(dataDir, 'postgres'));
+    renameSync(movingFolder, embeddedServerFolder(dataDir));
     renameSync(pgliteFolder(dataDir), movedPgliteFolder(dataDir));
     return { tables: tables.length, rows };
   } catch (error) {
@@ -91,7 +85,6 @@ export async function movePgliteToServer(
 
 /** Whether a DATA_DIR still has PGlite data to move (a new DATA_DIR has none). */
 export const hasPgliteToMove = (dataDir: string) =>
-  existsSync(path.join(pgliteFolder(dataDir), 'PG_VERSION')) &&
-  !existsSync(path.resolve(dataDir, 'postgres'));
+  existsSync(path.join(pgliteFolder(dataDir), 'PG_VERSION')) && !existsSync(embeddedServerFolder(dataDir));
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import { openDatabase, splitSocketFolder } from './client';
-import { embeddedServerFolder } from './embedded-server';
+import { embeddedConnections, embeddedServerFolder } from './embedded-server';
 import { openConfiguredDatabase, reachConfiguredDatabase } from './open';
 import { liveEvents, loggedSets, organizations, users } from './schema';
 
@@ -25,9 +25,19 @@ const serverRuns = (dataDir: string) =>
 describe('the embedded database: a PostgreSQL server in DATA_DIR (ADR 085)', { timeout: 180_000 }, () => {
   it('migrates and seeds at first start, keeps its data across restarts, and stops with the app', async () => {
     const dataDir = newDataDir();
-    const env = parseEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: 'first-start' });
+    // Four processes of 30 connections would pass PostgreSQL's default of 100.
+    const env = parseEnv({
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: 'first-start',
+      WORKERS: '4',
+      DATABASE_POOL_SIZE: '30',
+    });
     const first = await openConfiguredDatabase(env);
     expect(first.description).toBe(`PostgreSQL in ${path.join(dataDir, 'postgres')}`);
+    const shown: unknown = await first.db.execute(sql`show max_connections`);
+    const [limit] = shown as { max_connections: string }[];
+    expect(limit?.max_connections).toBe(String(embeddedConnections(env)));
+    expect(embeddedConnections(env)).toBeGreaterThanOrEqual(4 * 31);
     const [demo] = await first.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
     expect(demo?.name).toBe('Demo Baseball Academy');
     await first.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, 'coach@demo.test'));
@@ -88,6 +98,42 @@ describe('the embedded database: a PostgreSQL server in DATA_DIR (ADR 085)', { t
       expect(Number(next?.id)).toBe(3);
       expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
       expect(existsSync(path.join(dataDir, 'pglite-moved-to-postgres', 'PG_VERSION'))).toBe(true);
+    } finally {
+      await moved.close();
+    }
+  });
+});
+
+describe('a move from PGlite that fails', { timeout: 180_000 }, () => {
+  it('leaves the data on PGlite, keeps no half-made server, and moves at a later start once it can', async () => {
+    const dataDir = newDataDir();
+    const onPglite = await openConfiguredDatabase(
+      parseEnv({ DATA_DIR: dataDir, EMBEDDED_DATABASE: 'pglite' }),
+    );
+    // A table made by hand, which the server's migrations do not have: its copy fails halfway through the move.
+    await onPglite.db.execute(sql`create table kept_by_hand (note text)`);
+    await onPglite.db.execute(sql`insert into kept_by_hand values ('mine')`);
+    await onPglite.db.update(users).set({ firstName: 'Unmoved' }).where(eq(users.email, 'coach@demo.test'));
+    await onPglite.close();
+
+    const failed = await openConfiguredDatabase(parseEnv({ DATA_DIR: dataDir }));
+    try {
+      expect(failed.kind).toBe('pglite');
+      expect(failed.description).toBe(`PGlite in ${dataDir}: its move to PostgreSQL failed`);
+      const [coach] = await failed.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
+      expect(coach?.firstName).toBe('Unmoved');
+      expect(existsSync(embeddedServerFolder(dataDir))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'postgres-moving'))).toBe(false);
+      await failed.db.execute(sql`drop table kept_by_hand`);
+    } finally {
+      await failed.close();
+    }
+
+    const moved = await openConfiguredDatabase(parseEnv({ DATA_DIR: dataDir }));
+    try {
+      expect(moved.kind).toBe('postgres');
+      const [coach] = await moved.db.select().from(users).where(eq(users.email, 'coach@demo.test'));
+      expect(coach?.firstName).toBe('Unmoved');
     } finally {
       await moved.close();
     }

@@ -1,13 +1,13 @@
-import path from 'node:path';
 import type { Env } from '../env';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './client';
 import {
   embeddedBinaries,
+  embeddedConnections,
   embeddedServerFolder,
   embeddedServerUnavailable,
   startEmbeddedServer,
 } from './embedded-server';
-import { hasPgliteToMove, movePgliteToServer, pgliteFolder } from './move-pglite';
+import { hasPgliteToMove, movedPgliteFolder, movePgliteToServer, pgliteFolder } from './move-pglite';
 import { seedDemo } from './seed';
 
 /** The database the environment names, reached: what to open, what to call it, and how to let it go. */
@@ -53,14 +53,16 @@ export async function reachConfiguredDatabase(
       const moved = await movePgliteToServer(env.DATA_DIR, binaries);
       console.log(
         `Moved ${moved.rows} rows of ${moved.tables} tables to PostgreSQL in ${embeddedServerFolder(env.DATA_DIR)}; ` +
-          `the PGlite folder is kept as ${path.resolve(env.DATA_DIR, 'pglite-moved-to-postgres')}.`,
+          `the PGlite folder is kept as ${movedPgliteFolder(env.DATA_DIR)}.`,
       );
     } catch (error) {
       console.error('The move to PostgreSQL failed; the data stays in PGlite:', error);
       return pglite(': its move to PostgreSQL failed');
     }
   }
-  const server = await startEmbeddedServer(env.DATA_DIR, binaries);
+  const server = await startEmbeddedServer(env.DATA_DIR, binaries, {
+    maxConnections: embeddedConnections(env),
+  });
   return {
     options: { kind: 'postgres', url: server.url, poolSize },
     description: `PostgreSQL in ${embeddedServerFolder(env.DATA_DIR)}`,
