@@ -1,8 +1,15 @@
 import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import {
+  PgTransaction,
+  type AnyPgColumn,
+  type PgSelect,
+  type PgTable,
+  type SelectedFields,
+} from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { recordLiveEvents, type NewLiveEvent } from './live-events/record-live-events';
+import { enterOrganizationWall, leaveOrganizationWall } from './organization-wall';
 
 /** A table whose rows belong to one organisation. */
 export type TenantTable = PgTable & { organizationId: AnyPgColumn };
@@ -32,13 +39,33 @@ function ordered<Q extends PgSelect>(query: Q, options: SelectOptions): Q {
 /**
  * The only way request handlers reach organisation data: every read, write and delete is limited to the
  * signed-in user's organisation, and inserts get it stamped on. The organisation comes from the session,
- * never from the request (docs/decisions/002-tenancy.md).
+ * never from the request (docs/decisions/002-tenancy.md). Behind that, the database holds each statement to the
+ * organisation too: every one runs in a transaction inside the organisation wall (ADR 087).
  */
 export class TenantScope {
   constructor(
     private readonly db: Database,
     readonly organizationId: string,
+    /** `db` is a transaction already inside this organisation's wall. */
+    private readonly walled = false,
   ) {}
+
+  /** Runs `work` inside the wall: in our transaction, or in one of its own. */
+  private async inside<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    if (this.walled) return await work(this.db);
+    return await this.walledTransaction(work);
+  }
+
+  /** A transaction (a savepoint when `db` is one) that enters the wall first, and leaves it at the end of a savepoint. */
+  private async walledTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    const nested = this.db instanceof PgTransaction;
+    return await this.db.transaction(async (tx) => {
+      await enterOrganizationWall(tx, this.organizationId);
+      const result = await work(tx);
+      if (nested) await leaveOrganizationWall(tx);
+      return result;
+    });
+  }
 
   /** `organization_id = ours AND filter`, for the rare query the helpers below do not cover. */
   own(table: TenantTable, filter?: SQL): SQL {
@@ -49,9 +76,8 @@ export class TenantScope {
   async select<T extends TenantTable>(table: T, options: SelectOptions = {}): Promise<Row<T>[]> {
     // Drizzle cannot type a select over a generic table; the row type is restored at the boundary.
     const source: PgTable = table;
-    return await ordered(
-      this.db.select().from(source).where(this.own(table, options.where)).$dynamic(),
-      options,
+    return await this.inside((db) =>
+      ordered(db.select().from(source).where(this.own(table, options.where)).$dynamic(), options),
     );
   }
 
@@ -62,9 +88,10 @@ export class TenantScope {
     options: SelectOptions = {},
   ): Promise<SelectResultFields<F>[]> {
     const source: PgTable = table;
-    const query = this.db.select(fields).from(source).where(this.own(table, options.where)).$dynamic();
     // Drizzle cannot type a partial select over a generic table; the fields' own types are the row.
-    const rows: unknown = await ordered(query, options);
+    const rows: unknown = await this.inside((db) =>
+      ordered(db.select(fields).from(source).where(this.own(table, options.where)).$dynamic(), options),
+    );
     return rows as SelectResultFields<F>[];
   }
 
@@ -75,7 +102,7 @@ export class TenantScope {
    */
   async selectOver<R>(table: TenantTable, where: SQL | undefined, query: (rows: SQL) => SQL): Promise<R[]> {
     const rows = sql`(select * from ${table} where ${this.own(table, where)})`;
-    const result: unknown = await this.db.execute(query(rows));
+    const result: unknown = await this.inside((db) => db.execute(query(rows)));
     // postgres.js answers the rows themselves; PGlite an object holding them.
     return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as R[];
   }
@@ -85,7 +112,9 @@ export class TenantScope {
    * that belong together (a workout and its index rows) are all applied or none.
    */
   async transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
-    return await this.db.transaction((tx) => work(new TenantScope(tx, this.organizationId)));
+    const scoped = (tx: Database) => work(new TenantScope(tx, this.organizationId, true));
+    // Within the wall already, a savepoint keeps to it.
+    return this.walled ? await this.db.transaction(scoped) : await this.walledTransaction(scoped);
   }
 
   /**
@@ -96,8 +125,8 @@ export class TenantScope {
   async readSnapshot<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
     return await this.db.transaction(
       async (tx) => {
-        await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-        return await work(new TenantScope(tx, this.organizationId));
+        await enterOrganizationWall(tx, this.organizationId, { max_parallel_workers_per_gather: '0' });
+        return await work(new TenantScope(tx, this.organizationId, true));
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -105,16 +134,16 @@ export class TenantScope {
 
   /** Announces changes of this transaction to the organisation's live streams (ADR 054): call it last. */
   async recordLiveEvents(events: readonly Omit<NewLiveEvent, 'organizationId'>[]): Promise<void> {
-    await recordLiveEvents(
-      this.db,
-      events.map((event) => ({ ...event, organizationId: this.organizationId })),
-    );
+    const stamped = events.map((event) => ({ ...event, organizationId: this.organizationId }));
+    await this.inside((db) => recordLiveEvents(db, stamped));
   }
 
   /** How many of our rows match, for a paged list's total. */
   async count(table: TenantTable, where?: SQL): Promise<number> {
     const source: PgTable = table;
-    const [row] = await this.db.select({ total: count() }).from(source).where(this.own(table, where));
+    const [row] = await this.inside((db) =>
+      db.select({ total: count() }).from(source).where(this.own(table, where)),
+    );
     return row?.total ?? 0;
   }
 
@@ -130,10 +159,12 @@ export class TenantScope {
   }
 
   async insert<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]): Promise<Row<T>[]> {
-    return await this.db
-      .insert(table as PgTable)
-      .values(this.stamped(values))
-      .returning();
+    return await this.inside((db) =>
+      db
+        .insert(table as PgTable)
+        .values(this.stamped(values))
+        .returning(),
+    );
   }
 
   /**
@@ -158,8 +189,10 @@ export class TenantScope {
       columns.map(([, column]) => sql.identifier(column.name)),
       sql`, `,
     );
-    await this.db.execute(
-      sql`insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(documents)}::jsonb)`,
+    await this.inside((db) =>
+      db.execute(
+        sql`insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(documents)}::jsonb)`,
+      ),
     );
     return rows.length;
   }
@@ -170,16 +203,19 @@ export class TenantScope {
    * caller that answers differently per key reads back which (tracking's start, ADR 042).
    */
   async insertMissing<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]): Promise<Row<T>[]> {
-    return await this.db
-      .insert(table as PgTable)
-      .values(this.stamped(values))
-      .onConflictDoNothing()
-      .returning();
+    return await this.inside((db) =>
+      db
+        .insert(table as PgTable)
+        .values(this.stamped(values))
+        .onConflictDoNothing()
+        .returning(),
+    );
   }
 
   /**
    * Inserts the row, or on a conflict of `target` changes our existing row with `set` when `when` holds of it
-   * (a later-change-wins upsert). Returns nothing when the existing row was kept, or is another organisation's.
+   * (a later-change-wins upsert). Returns nothing when the existing row was kept, or is another organisation's (the
+   * `own` condition fails before the wall's policy would refuse the statement).
    */
   async upsert<T extends TenantTable>(
     table: T,
@@ -187,33 +223,39 @@ export class TenantScope {
     conflict: { target: AnyPgColumn[]; set: Partial<NewRow<T>>; when?: SQL },
   ): Promise<Row<T>[]> {
     const { organizationId: _ignored, ...changes } = conflict.set as Record<string, unknown>;
-    return await this.db
-      .insert(table as PgTable)
-      .values(this.stamped(values))
-      .onConflictDoUpdate({
-        target: conflict.target,
-        set: changes as never,
-        setWhere: this.own(table, conflict.when),
-      })
-      .returning();
+    return await this.inside((db) =>
+      db
+        .insert(table as PgTable)
+        .values(this.stamped(values))
+        .onConflictDoUpdate({
+          target: conflict.target,
+          set: changes as never,
+          setWhere: this.own(table, conflict.when),
+        })
+        .returning(),
+    );
   }
 
   async update<T extends TenantTable>(table: T, values: Partial<NewRow<T>>, where: SQL): Promise<Row<T>[]> {
     // organizationId can never be changed through the scope.
     const { organizationId: _ignored, ...changes } = values as Record<string, unknown>;
-    return await this.db
-      .update(table as PgTable)
-      .set(changes as never)
-      .where(this.own(table, where))
-      .returning();
+    return await this.inside((db) =>
+      db
+        .update(table as PgTable)
+        .set(changes as never)
+        .where(this.own(table, where))
+        .returning(),
+    );
   }
 
   /** Deletes our rows that match and answers how many, without reading them back (thousands of rows). */
   async deleteCount(table: TenantTable, where: SQL): Promise<number> {
-    const removed = await this.db
-      .delete(table as PgTable)
-      .where(this.own(table, where))
-      .returning({ one: sql<number>`1` });
+    const removed = await this.inside((db) =>
+      db
+        .delete(table as PgTable)
+        .where(this.own(table, where))
+        .returning({ one: sql<number>`1` }),
+    );
     return removed.length;
   }
 
@@ -223,18 +265,22 @@ export class TenantScope {
    */
   async lock(table: TenantTable, where: SQL): Promise<number> {
     const source: PgTable = table;
-    const rows = await this.db
-      .select({ one: sql<number>`1` })
-      .from(source)
-      .where(this.own(table, where))
-      .for('no key update');
+    const rows = await this.inside((db) =>
+      db
+        .select({ one: sql<number>`1` })
+        .from(source)
+        .where(this.own(table, where))
+        .for('no key update'),
+    );
     return rows.length;
   }
 
   async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
-    return await this.db
-      .delete(table as PgTable)
-      .where(this.own(table, where))
-      .returning();
+    return await this.inside((db) =>
+      db
+        .delete(table as PgTable)
+        .where(this.own(table, where))
+        .returning(),
+    );
   }
 }
