@@ -16,7 +16,8 @@
  * that is missing is lost. Requests that had no answer within 10 s are autocannon's timeouts.
  *
  * `--only embedded` or `--only postgres` runs a subset; `--compare-with <checkout>` runs each case on that checkout
- * first, then on this one (before and after in one run); `BENCH_PORT` moves the server off port 3280.
+ * first, then on this one (before and after in one run); `--embedded-workers N` adds the embedded default with N API
+ * processes; `BENCH_PORT` moves the server off port 3280.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +67,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     athletes: { type: 'string', default: String(demoAthletes.length) },
     'compare-with': { type: 'string' },
+    'embedded-workers': { type: 'string' },
   },
 });
 /** Another checkout (with node_modules), e.g. main before a change: each case runs on it first, then on this one. */
@@ -73,6 +75,9 @@ const compareWith = options['compare-with'] && path.resolve(options['compare-wit
 const connections = Number(options.connections);
 const seconds = Number(options.seconds);
 const athletes = Number(options.athletes);
+/** Also the embedded default with this many API processes (WORKERS=N). */
+const embeddedWorkers =
+  options['embedded-workers'] === undefined ? undefined : Number(options['embedded-workers']);
 
 /** The options' mistakes, said before anything starts. */
 function checkOptions(): void {
@@ -84,6 +89,8 @@ function checkOptions(): void {
     throw new Error(
       `--athletes must be a whole number from 1 to ${demoAthletes.length}, not ${options.athletes}`,
     );
+  if (embeddedWorkers !== undefined && (!Number.isInteger(embeddedWorkers) || embeddedWorkers < 2))
+    throw new Error(`--embedded-workers must be a whole number ≥ 2, not ${options['embedded-workers']}`);
   if (options.only !== undefined && options.only !== 'embedded' && options.only !== 'postgres')
     throw new Error(`--only takes embedded or postgres, not ${options.only}`);
   if (compareWith && !existsSync(path.join(compareWith, 'node_modules')))
@@ -101,6 +108,15 @@ interface LoadCase {
 
 const databases = [
   { label: 'embedded default', database: 'embedded' as const },
+  ...(embeddedWorkers
+    ? [
+        {
+          label: `embedded default, WORKERS=${embeddedWorkers}`,
+          database: 'embedded' as const,
+          workers: embeddedWorkers,
+        },
+      ]
+    : []),
   { label: 'PostgreSQL 15, WORKERS=1', database: 'postgres' as const, workers: 1 },
   { label: 'PostgreSQL 15, WORKERS=2', database: 'postgres' as const, workers: 2 },
 ].filter((loadCase) => options.only === undefined || loadCase.database === options.only);
@@ -495,7 +511,12 @@ function printReport(results: CaseResult[]) {
   }
 
   const ours = (workers: number) =>
-    results.find((entry) => entry.loadCase.workers === workers && entry.loadCase.root === repoRoot);
+    results.find(
+      (entry) =>
+        entry.loadCase.database === 'postgres' &&
+        entry.loadCase.workers === workers &&
+        entry.loadCase.root === repoRoot,
+    );
   const [one, two] = [ours(1), ours(2)];
   if (one && two) {
     const ratio = requestsPerSecond(two.result) / requestsPerSecond(one.result);
