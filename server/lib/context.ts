@@ -54,6 +54,18 @@ export interface RequestContext {
 }
 export type SignedInAppEnv = { Variables: SignedInVariables };
 
+/**
+ * Runs a read-only request's reads in one snapshot: one transaction inside the organisation wall (ADR 087) for all
+ * its statements, instead of one each, and figures that agree with each other. `read` gets the request's variables
+ * with the snapshot's scope as `tenant`.
+ */
+export async function readInOneSnapshot<T>(
+  c: { var: Readonly<SignedInVariables> },
+  read: (snapshot: { var: SignedInVariables }) => Promise<T>,
+): Promise<T> {
+  return await c.var.tenant.readSnapshot((tenant) => read({ var: { ...c.var, tenant } }));
+}
+
 /** A router whose request validation failures answer 400 with the fields at fault. */
 export function createRouter<E extends PublicAppEnv>() {
   return new OpenAPIHono<E>({

@@ -1,14 +1,15 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { SignedInAppEnv } from '../../lib/context';
+import { readInOneSnapshot, type SignedInAppEnv } from '../../lib/context';
 import type * as routes from './schedule.routes';
 import { scheduleOf } from './schedule.store';
 
 type Handler<R extends keyof typeof routes> = RouteHandler<(typeof routes)[R], SignedInAppEnv>;
 
 export const listSchedule: Handler<'listSchedule'> = async (c) =>
-  c.json(await scheduleOf(c).calendar(c.req.valid('query')), 200);
+  c.json(await readInOneSnapshot(c, (s) => scheduleOf(s).calendar(c.req.valid('query'))), 200);
 
-export const getToday: Handler<'getToday'> = async (c) => c.json(await scheduleOf(c).todayItems(), 200);
+export const getToday: Handler<'getToday'> = async (c) =>
+  c.json(await readInOneSnapshot(c, (s) => scheduleOf(s).todayItems()), 200);
 
 export const createScheduleItem: Handler<'createScheduleItem'> = async (c) => {
   const { item, message } = await scheduleOf(c).create(c.req.valid('json'), c.var.viewer.user.id);

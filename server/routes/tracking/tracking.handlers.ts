@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { SignedInAppEnv } from '../../lib/context';
+import { readInOneSnapshot, type SignedInAppEnv } from '../../lib/context';
 import { deviceClock, deviceTimeHeader } from '../../lib/device-clock';
 import type * as routes from './tracking.routes';
 import { trackingOf } from './store';
@@ -93,7 +93,7 @@ export const listCompletedWorkouts: Handler<'listCompletedWorkouts'> = async (c)
   c.json(await trackingOf(c).completed.completed(c.req.valid('query')), 200);
 
 export const listActivities: Handler<'listActivities'> = async (c) =>
-  c.json(await trackingOf(c).activities.activities(c.req.valid('query')), 200);
+  c.json(await readInOneSnapshot(c, (s) => trackingOf(s).activities.activities(c.req.valid('query'))), 200);
 
 export const getActivity: Handler<'getActivity'> = async (c) =>
   c.json({ data: await trackingOf(c).activities.activity(c.req.valid('param').activityId) }, 200);
@@ -124,4 +124,4 @@ export const deleteActivityComment: Handler<'deleteActivityComment'> = async (c)
 };
 
 export const getWeekCompliance: Handler<'getWeekCompliance'> = async (c) =>
-  c.json(await trackingOf(c).compliance.weekCompliance(), 200);
+  c.json(await readInOneSnapshot(c, (s) => trackingOf(s).compliance.weekCompliance()), 200);

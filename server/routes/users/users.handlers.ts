@@ -14,7 +14,7 @@ import {
   type UserStatus,
 } from '../../../contract/users';
 import { athleteGroupMembers, athleteGroups, sessions, users } from '../../db/schema';
-import type { SignedInAppEnv } from '../../lib/context';
+import { readInOneSnapshot, type SignedInAppEnv } from '../../lib/context';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { mailApprovalDecision, sendAfterResponse } from '../../lib/mail/account-mails';
 import { toUser, type UserRow } from '../../lib/serializers';
@@ -139,26 +139,28 @@ export function toUserListItem(row: UserRow, groups: UserGroupRef[]): UserListIt
 
 export const listUsers: RouteHandler<typeof routes.listUsers, SignedInAppEnv> = async (c) => {
   const { page, size, ...filters } = c.req.valid('query');
-  const { tenant } = c.var;
   const where = listFilters(filters);
-  const [rows, total] = await Promise.all([
-    tenant.select(users, {
-      where,
-      orderBy: [
-        sql`case when ${users.status} = 'pending' then 0 else 1 end`,
-        asc(sql`lower(${users.lastName})`),
-        asc(sql`lower(${users.firstName})`),
-        asc(users.id),
-      ],
-      limit: size,
-      offset: page * size,
-    }),
-    tenant.count(users, where),
-  ]);
-  const groups = await groupsOf(
-    tenant,
-    rows.map((row) => row.id),
-  );
+  const { rows, total, groups } = await readInOneSnapshot(c, async ({ var: { tenant } }) => {
+    const [rows, total] = await Promise.all([
+      tenant.select(users, {
+        where,
+        orderBy: [
+          sql`case when ${users.status} = 'pending' then 0 else 1 end`,
+          asc(sql`lower(${users.lastName})`),
+          asc(sql`lower(${users.firstName})`),
+          asc(users.id),
+        ],
+        limit: size,
+        offset: page * size,
+      }),
+      tenant.count(users, where),
+    ]);
+    const groups = await groupsOf(
+      tenant,
+      rows.map((row) => row.id),
+    );
+    return { rows, total, groups };
+  });
   return c.json(
     {
       data: rows.map((row) => toUserListItem(row, groups.get(row.id) ?? [])),
