@@ -39,10 +39,11 @@ BEGIN
   LOOP
     EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO connect_tenant', walled.table_name);
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', walled.table_name);
-    -- Unset, the setting reads as null and the role sees no row at all.
+    -- Unset, the setting reads as null and the role sees no row at all. In a subquery it is read once per
+    -- statement (an init plan), not once per row the statement looks at.
     EXECUTE format(
       'CREATE POLICY organization_wall ON %I TO connect_tenant '
-      'USING (organization_id = nullif(current_setting(''connect.organization_id'', true), '''')::uuid)',
+      'USING (organization_id = (SELECT nullif(current_setting(''connect.organization_id'', true), '''')::uuid))',
       walled.table_name
     );
   END LOOP;
